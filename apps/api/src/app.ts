@@ -9,15 +9,12 @@ import { ApiError, errorBody } from './http/errors.ts';
 import { limitBody } from './http/limit.ts';
 import { pickLanguage, translate } from './http/messages.ts';
 import { invalidCharacter, isStorableText } from './http/text.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { mailRoutes } from './routes/mails.ts';
-import { accessReasonRoutes } from './routes/access-reasons.ts';
-import { applicationRoutes } from './routes/applications.ts';
-import { MAX_LOGO_BYTES } from './routes/images.ts';
-import { entityRoutes } from './routes/entities.ts';
-import { myRoutes } from './routes/my.ts';
-import { myGroupRoutes } from './routes/my-groups.ts';
-import { myRequestRoutes } from './routes/my-requests.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { applicationRoutes } from './routes/applications/index.ts';
+import { MAX_LOGO_BYTES } from './routes/applications/images.ts';
+import { entityRoutes } from './routes/entities/index.ts';
+import { internalRoutes } from './routes/internal.ts';
+import { myRoutes } from './routes/my/index.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface AppOptions extends Deps {
@@ -87,14 +84,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   app.route('/', myRoutes(options));
-  app.route('/', myGroupRoutes(options));
-  app.route('/', myRequestRoutes(options));
   app.route('/', adminRoutes(options));
-  app.route('/', mailRoutes(options));
-  app.route('/', accessReasonRoutes(options));
   app.route('/', applicationRoutes(options));
   app.route('/', entityRoutes(options));
   app.route('/', userRoutes(options));
+  app.route('/', internalRoutes(options));
 
   app.notFound(() => {
     throw new ApiError(404, 'notFound');

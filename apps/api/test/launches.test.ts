@@ -2,7 +2,7 @@
 // per application, the last few kept; only the user's own tiles can be launched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { recentLaunchesKept } from '../src/routes/my.ts';
+import { recentLaunchesKept } from '../src/routes/my/applications.ts';
 import { apps, users } from '../src/db/seed/ids.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';

@@ -1,4 +1,5 @@
-// Global users (all_users.read / all_users.write) and the identity provider's internal calls.
+// Global users (all_users.read / all_users.write): `/Users` the list and `…/Export` its CSV, one, `…/:id/Usage`, delete
+// and `…/BulkDelete`. The identity provider's calls: internal.ts.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
@@ -7,25 +8,21 @@ import type { components } from '@portal/contract';
 import { requirePermission } from '../context.ts';
 import type { AppEnv, Ctx, Deps } from '../context.ts';
 import { readJson } from '../http/body.ts';
-import { ApiError, badRequest, conflict, fieldError, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { countedUsers, FEW_MATCHES, keyBy, keyByNullsLast, pageOf } from '../http/list-cache.ts';
 import { nextBatch, pageRows, pageStart } from './list-pages.ts';
 import type { KeyPart } from '../http/list-cache.ts';
 import { parseList } from '../http/list.ts';
 import { csvDownload } from '../http/csv.ts';
 import { csvFields } from './csv-fields.ts';
+import { uuidOf } from './uuid.ts';
 import { recordHistory } from '../history.ts';
-import { authCheck, claimsOf, pick, queueWebhook, refsOf } from '../services/access.ts';
+import { pick, queueWebhook, refsOf } from '../services/access.ts';
 import { countUsersMatching } from '../services/users.ts';
 import { userUsage } from '../services/usage.ts';
 
 type S = components['schemas'];
 const iso = (d: Date | string) => new Date(d).toISOString();
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const uuid = (id: string) => {
-  if (!UUID.test(id)) throw notFound();
-  return id.toLowerCase();
-};
 
 /** A user's columns in the list and its CSV. */
 const userColumns = [
@@ -162,7 +159,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/Users/:id', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'all_users.read');
-    const id = uuid(c.req.param('id'));
+    const id = uuidOf(c.req.param('id'));
     const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!u) throw notFound();
     const grants = await db
@@ -200,7 +197,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/Users/:id/Usage', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'all_users.read');
-    const id = uuid(c.req.param('id'));
+    const id = uuidOf(c.req.param('id'));
     await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirstOrThrow(notFound);
     return c.json({ groups: await userUsage(db, id) } satisfies S['EntityUsage']);
   });
@@ -227,7 +224,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   app.delete('/Users/:id', async (c) => {
     const me = await deps.auth.user(c.req.header('authorization'));
     requirePermission(me, 'all_users.write');
-    const id = uuid(c.req.param('id'));
+    const id = uuidOf(c.req.param('id'));
     const queued = await db.transaction().execute((trx) => deleteUser(trx, id, me.userId));
     if (queued) deps.onWebhookQueued();
     return c.body(null, 204);
@@ -253,50 +250,6 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     });
     if (queued) deps.onWebhookQueued();
     return c.json({ count: wanted.length } satisfies S['BulkResult']);
-  });
-
-  // ---------------------------------------------------------------- internal (identity provider)
-  app.get('/Internal/Users/:id/Claims', async (c) => {
-    await deps.auth.internal(c.req.header('authorization'));
-    return c.json(await claimsOf(db, uuid(c.req.param('id'))));
-  });
-
-  app.get('/Internal/AuthCheck', async (c) => {
-    await deps.auth.internal(c.req.header('authorization'));
-    const userId = c.req.query('userId') ?? '';
-    const clientId = c.req.query('clientId') ?? '';
-    if (!UUID.test(userId)) throw fieldError('userId', 'invalidValue', '400');
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(clientId)) throw fieldError('clientId', 'invalidValue', '400');
-    const user = await db.selectFrom('users').select('id').where('id', '=', userId.toLowerCase()).executeTakeFirst();
-    if (!user) throw notFound();
-    return c.json(await authCheck(db, user.id, clientId));
-  });
-
-  app.put('/Internal/Users/:id/Email', async (c) => {
-    await deps.auth.internal(c.req.header('authorization'));
-    const id = uuid(c.req.param('id'));
-    const body = await readJson(c, 'EmailChange');
-    await db.transaction().execute(async (trx) => {
-      const u = await trx.selectFrom('users').select(['email', 'internal']).where('id', '=', id).executeTakeFirst();
-      if (!u) throw notFound();
-      if (u.internal) throw new ApiError(403, 'internalAccount', { code: 'user.internalAccount' });
-      const taken = await trx
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
-        .executeTakeFirst();
-      if (taken && taken.id !== id) throw conflict('emailTaken', 'user.emailTaken', [], 'email');
-      await trx.updateTable('users').set({ email: body.email }).where('id', '=', id).execute();
-      await recordHistory(trx, {
-        table: 'users',
-        entity: id,
-        mode: 'UPDATE',
-        by: null,
-        before: { email: u.email },
-        after: { email: body.email },
-      });
-    });
-    return c.body(null, 204);
   });
 
   return app;

@@ -1,7 +1,7 @@
 // What granted a user's access where the history cannot tell (#29.3, #29.4; migration 0013): the
 // application's default roles given because no role was chosen, and what an activation group grants
 // while the user is in its directory group. An item (a role, an account access, or the access itself)
-// without rows is explained by the history, as every access was before (routes/access-reasons.ts).
+// without rows is explained by the history, as every access was before (routes/admin/access-reasons.ts).
 //
 // `grant` (services/access.ts) keeps the rows true to the access: an item it takes away, or one it adds
 // anew, loses its rows (they spoke of an earlier holding); the callers then add the rows of what they

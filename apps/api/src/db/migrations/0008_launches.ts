@@ -1,5 +1,5 @@
 // Recently used applications (#20.1): the user's own launches from the launcher, the newest
-// per application; the API keeps a user's last few (routes/my.ts `recentLaunchesKept`).
+// per application; the API keeps a user's last few (routes/my/applications.ts `recentLaunchesKept`).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 

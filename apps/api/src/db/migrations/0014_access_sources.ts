@@ -2,7 +2,7 @@
 // application's default roles, and roles, account accesses and the access itself granted by an
 // activation group the user's directory groups match. One row per item and source; an item (or the
 // access, item_kind ACCESS with item_id '') without rows is explained by the history as before
-// (routes/access-reasons.ts). Kinds:
+// (routes/admin/access-reasons.ts). Kinds:
 //   DEFAULT_ROLE       a default role of the application, given because no role was chosen (with the
 //                      directory group whose grant it came with, '' for a direct grant)
 //   ACTIVATION_GROUP   granted while the user is in that directory group; taken away when they leave it

@@ -4,7 +4,8 @@ import type { AdminPage } from '@portal/adapters/admin';
 import { Button } from '@portal/ui';
 import { useAdmin, useLabels, type LookupKind } from '../admin-context.tsx';
 import { useAdminT } from '../lib/i18n.ts';
-import { ChipList, RefPicker, Section, type PickOption } from './form-kit.tsx';
+import { Section } from './form-kit.tsx';
+import { ChipList, RefPicker, type PickOption } from './ref-picker.tsx';
 
 export type PickerSearch = (text: string) => Promise<AdminPage<PickOption>>;
 

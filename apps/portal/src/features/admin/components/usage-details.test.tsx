@@ -6,7 +6,7 @@ import type { EntityUsage } from '@portal/adapters/admin';
 import { UiBridge } from '../../../app/app.tsx';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { ToastProvider } from '../../../app/contexts.tsx';
-import { DeleteAction } from './detail-page.tsx';
+import { DeleteAction } from './detail-page/layout.tsx';
 import type { UsageSubject } from './usage-details.tsx';
 
 const groups: EntityUsage['groups'] = [

@@ -1,5 +1,5 @@
 // What the webhook's endpoint receives per event (#20.2), shown before anything is sent: the
-// body the API builds (apps/api services/access.ts queueWebhook, routes/admin.ts for TEST), with
+// body the API builds (apps/api services/access.ts queueWebhook, routes/admin/deliveries.ts for TEST), with
 // example ids. GRANT and UPDATE carry the roles and account accesses after the change, REMOVE
 // those held before it, TEST none.
 import type { WebhookDelivery } from '@portal/adapters/admin';

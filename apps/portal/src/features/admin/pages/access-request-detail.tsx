@@ -16,7 +16,7 @@ import { useToasts } from '../../../app/contexts.tsx';
 import { invalidateServerData, useServerData } from '../../../app/server-data.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { adminPort, doneOrThrow } from '../lib/admin-port.ts';
-import { DetailHeader, DetailLayout } from '../components/detail-page.tsx';
+import { DetailHeader, DetailLayout } from '../components/detail-page/layout.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
 import { AccessChecklists } from '../components/selection.tsx';

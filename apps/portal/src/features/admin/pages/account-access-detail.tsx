@@ -1,6 +1,8 @@
 import { Select } from '@portal/ui';
 import { determinationMethods, type DeterminationMethod } from '@portal/adapters/admin';
-import { EntityDetailPage, EntityRef, GeneralSection, generalSpec, type FormOf } from '../components/detail-page.tsx';
+import { EntityRef, GeneralSection } from '../components/detail-page/fields.tsx';
+import { EntityDetailPage } from '../components/detail-page/page.tsx';
+import { generalSpec, type FormOf } from '../components/detail-page/spec.ts';
 
 // New groups determine neither parent nor children (NONE) and have no parent or attribute.
 const spec = generalSpec('accountAccesses', ['key', 'label'], {

@@ -15,19 +15,20 @@ import {
 } from '@portal/core';
 import { useParams } from 'wouter';
 import { daysUntilLocalDay, endsAtOfLastDay, lastDayOfEndsAt, localToday } from '@portal/adapters';
-import { Button, ReadOnlyField, ReadOnlyGroup, TextField } from '@portal/ui';
+import { ReadOnlyField, ReadOnlyGroup } from '@portal/ui';
 import type { ApplicationUser, ApplicationUserInput } from '@portal/adapters/admin';
 import { useServerData } from '../../../app/server-data.ts';
 import { AttributeFields, validateAll } from '../../shared/attribute-fields.tsx';
 import { useDayFormat } from '../../shared/day-format.ts';
 import { useAdmin } from '../admin-context.tsx';
 import { adminPort, doneOrThrow } from '../lib/admin-port.ts';
-import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
+import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page/layout.tsx';
 import { FormFrame, Grid, Section, useErrorText, useFormState } from '../components/form-kit.tsx';
 import type { FieldError, FieldErrors } from '../lib/form.ts';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
 import { AccessChecklists } from '../components/selection.tsx';
 import { adminLinks } from '../lib/links.ts';
+import { AccessEnd } from './app-user-access-end.tsx';
 import { AccessReasonsSection } from './app-user-reasons.tsx';
 import { useAdminT, useFormatDate, useUiT } from '../lib/i18n.ts';
 
@@ -248,58 +249,5 @@ export function AppUserForm({
         </Section>
       </FormFrame>
     </DetailLayout>
-  );
-}
-
-/**
- * The last day of the user's access (#30.2): a date (set or extended: a later day), "Ende entfernen"
- * for access without end; where the application grants no time-bound access only the removal.
- */
-function AccessEnd({
-  value,
-  latest,
-  timeBound,
-  stored,
-  error,
-  onChange,
-}: {
-  readonly value: string;
-  readonly latest: string | undefined;
-  readonly timeBound: boolean;
-  /** The stored last day as the user reads it; undefined: none stored. */
-  readonly stored: string | undefined;
-  readonly error: string | undefined;
-  readonly onChange: (endDate: string) => void;
-}) {
-  const t = useAdminT();
-  const days = useDayFormat();
-  const help = !timeBound
-    ? t('appUsers.endNotTimeBound')
-    : latest === undefined
-      ? t('appUsers.endHelpUnlimited')
-      : t('appUsers.endHelp', { date: days.day(latest) });
-  return (
-    <div className="flex flex-col gap-2">
-      <p className="text-sm text-fg">
-        {stored === undefined ? t('appUsers.noEnd') : t('appUsers.endsOn', { date: stored })}
-      </p>
-      <div className="flex flex-wrap items-end gap-3">
-        <TextField
-          type="date"
-          label={t('appUsers.fields.endDate')}
-          value={value}
-          readOnly={!timeBound}
-          {...(latest === undefined ? {} : { max: latest })}
-          help={help}
-          onChange={(event) => onChange(event.target.value)}
-          {...(error === undefined ? {} : { error })}
-        />
-        {value !== '' && (
-          <Button variant="secondary" onClick={() => onChange('')}>
-            {t('appUsers.removeEnd')}
-          </Button>
-        )}
-      </div>
-    </div>
   );
 }

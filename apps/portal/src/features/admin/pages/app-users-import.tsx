@@ -13,7 +13,7 @@ import { useLocation, useSearch } from 'wouter';
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import type { ImportProblem, ImportResult, ImportRow, Job } from '@portal/adapters/admin';
 import { jobOutcome, toPortalError } from '@portal/core';
-import { Button, DataTable, type DataTableColumn } from '@portal/ui';
+import { Button, type DataTableColumn } from '@portal/ui';
 import { useToasts } from '../../../app/contexts.tsx';
 import { useAdmin } from '../admin-context.tsx';
 import { JobProgress } from '../components/job-progress.tsx';
@@ -22,6 +22,7 @@ import { importReportCsv } from '../lib/import-report.ts';
 import { importResultOf, useJob, useJobEnd, useSubmitKey } from '../lib/jobs.ts';
 import { adminLinks } from '../lib/links.ts';
 import { useAdminT } from '../lib/i18n.ts';
+import { LinesTable } from './import-lines-table.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -278,25 +279,6 @@ export default function AppUsersImportPage() {
           <LinesTable caption={t('import.changesCaption')} columns={rowColumns} rows={answer.rows} />
         </section>
       )}
-    </div>
-  );
-}
-
-/** Lines of the answer as a table under its heading; nothing when there are none. */
-function LinesTable<Row extends { readonly line: number }>({
-  caption,
-  columns,
-  rows,
-}: {
-  readonly caption: string;
-  readonly columns: readonly DataTableColumn<Row>[];
-  readonly rows: readonly Row[];
-}) {
-  if (rows.length === 0) return null;
-  return (
-    <div className="flex flex-col gap-2">
-      <h2 className="text-base font-semibold text-fg">{caption}</h2>
-      <DataTable<Row> caption={caption} columns={columns} rows={rows} rowKey={(row) => String(row.line)} />
     </div>
   );
 }

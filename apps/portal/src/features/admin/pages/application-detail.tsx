@@ -7,15 +7,11 @@ import type { ApplicationDetail } from '@portal/adapters/admin';
 import { useServices, useToasts } from '../../../app/contexts.tsx';
 import { resolveAssetUrl } from '../../../app/assets.ts';
 import { useAdmin } from '../admin-context.tsx';
-import {
-  EntityDetailRoute,
-  EntityFormFrame,
-  EntityRef,
-  EntitySwitch,
-  EntityTextField,
-  useEntityForm,
-  type EntitySpec,
-} from '../components/detail-page.tsx';
+import { EntityRef, EntitySwitch, EntityTextField } from '../components/detail-page/fields.tsx';
+import { useEntityForm } from '../components/detail-page/form.ts';
+import { EntityFormFrame } from '../components/detail-page/page.tsx';
+import { EntityDetailRoute } from '../components/detail-page/route.tsx';
+import type { EntitySpec } from '../components/detail-page/spec.ts';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { InternalCopyHint, MailOffNotice, useMailSettings } from '../components/mail-settings.tsx';
 import {
@@ -25,9 +21,11 @@ import {
   type ApplicationValues,
 } from '../lib/application-form.ts';
 import { useAdminT } from '../lib/i18n.ts';
-import { ActivationGroups, AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
+import { ActivationGroups } from './application-activation-groups.tsx';
+import { AttributeLinks, IdLinks, RoleLinks } from './application-links.tsx';
 import { AccessRequestRules } from './application-requests.tsx';
-import { WebhookDeliveries, WebhookSection } from './application-webhook.tsx';
+import { WebhookSection } from './application-webhook.tsx';
+import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
 /** An application's page (saved through core's use case, `saveApplication`, as the console's admin API does it). */

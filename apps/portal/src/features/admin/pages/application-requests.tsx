@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Select, TextField } from '@portal/ui';
 import { useLabels } from '../admin-context.tsx';
-import { EntitySwitch, type EntityForm } from '../components/detail-page.tsx';
+import { EntitySwitch } from '../components/detail-page/fields.tsx';
+import type { EntityForm } from '../components/detail-page/spec.ts';
 import { requestJustifications, type ApplicationValues, type RequestJustification } from '../lib/application-form.ts';
 
 type Of = EntityForm<'applications', ApplicationValues>;

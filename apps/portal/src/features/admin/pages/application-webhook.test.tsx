@@ -8,7 +8,7 @@ import type { AdminPage, WebhookDelivery, WebhookSigningSecret } from '@portal/a
 import { HttpError } from '@portal/core';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { AdminPageFrame, planner } from '../test-kit.tsx';
-import { WebhookDeliveries } from './application-webhook.tsx';
+import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookSigningSecrets } from './webhook-signing.tsx';
 
 const delivery = (id: string, replayOf: string | null = null): WebhookDelivery => ({

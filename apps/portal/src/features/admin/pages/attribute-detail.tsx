@@ -7,14 +7,9 @@ import {
 } from '@portal/core';
 import { Select, Switch } from '@portal/ui';
 import type { AttributeDetail } from '@portal/adapters/admin';
-import {
-  EntityDetailPage,
-  EntityRef,
-  EntityTextField,
-  GeneralSection,
-  generalSpec,
-  type FormOf,
-} from '../components/detail-page.tsx';
+import { EntityRef, EntityTextField, GeneralSection } from '../components/detail-page/fields.tsx';
+import { EntityDetailPage } from '../components/detail-page/page.tsx';
+import { generalSpec, type FormOf } from '../components/detail-page/spec.ts';
 import { UsageList } from '../components/usage-list.tsx';
 import { orNull, text } from '../lib/form.ts';
 

@@ -1,5 +1,7 @@
 import type { PermissionDetail } from '@portal/adapters/admin';
-import { EntityDetailPage, EntityTextField, generalSpec, type FormOf } from '../components/detail-page.tsx';
+import { EntityTextField } from '../components/detail-page/fields.tsx';
+import { EntityDetailPage } from '../components/detail-page/page.tsx';
+import { generalSpec, type FormOf } from '../components/detail-page/spec.ts';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { UsageList } from '../components/usage-list.tsx';
 

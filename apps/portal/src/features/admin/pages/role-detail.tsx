@@ -1,4 +1,6 @@
-import { EntityDetailPage, EntityRefs, GeneralSection, generalSpec, type FormOf } from '../components/detail-page.tsx';
+import { EntityRefs, GeneralSection } from '../components/detail-page/fields.tsx';
+import { EntityDetailPage } from '../components/detail-page/page.tsx';
+import { generalSpec, type FormOf } from '../components/detail-page/spec.ts';
 import { ids } from '../lib/form.ts';
 import type { AdminKey } from '../lib/i18n.ts';
 

@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import { ReadOnlyField, ReadOnlyGroup, UiLink } from '@portal/ui';
 import type { UserDetail } from '@portal/adapters/admin';
 import { useAdmin } from '../admin-context.tsx';
-import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page.tsx';
+import { DeleteAction, DetailHeader, DetailLayout } from '../components/detail-page/layout.tsx';
 import { Grid, Section } from '../components/form-kit.tsx';
 import { PageFailure, PageSkeleton } from '../components/page-state.tsx';
 import { useServerData } from '../../../app/server-data.ts';

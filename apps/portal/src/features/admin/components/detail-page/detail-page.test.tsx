@@ -6,10 +6,10 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { HttpError } from '@portal/core';
 import type { AdminHistoryEntry, RoleDetail } from '@portal/adapters/admin';
-import { createI18n } from '../../../i18n/i18n.ts';
-import { AdminPageFrame } from '../test-kit.tsx';
-import RoleDetailPage from '../pages/role-detail.tsx';
-import { generalSpec } from './detail-page.tsx';
+import { createI18n } from '../../../../i18n/i18n.ts';
+import { AdminPageFrame } from '../../test-kit.tsx';
+import RoleDetailPage from '../../pages/role-detail.tsx';
+import { generalSpec } from './spec.ts';
 
 beforeAll(async () => {
   const i18n = await createI18n('de');

@@ -9,13 +9,13 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { components } from '@portal/contract';
-import { administers } from '../context.ts';
-import type { AppEnv, Deps } from '../context.ts';
-import type { Database } from '../db/database.ts';
-import { forbidden, notFound } from '../http/errors.ts';
-import { accessOf, loadApplication, refsOf } from '../services/access.ts';
-import { sourcesOf } from '../services/access-sources.ts';
-import type { SourceRow } from '../services/access-sources.ts';
+import { administers } from '../../context.ts';
+import type { AppEnv, Deps } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { accessOf, loadApplication, refsOf } from '../../services/access.ts';
+import { sourcesOf } from '../../services/access-sources.ts';
+import type { SourceRow } from '../../services/access-sources.ts';
 
 type S = components['schemas'];
 type Reason = S['AccessReason'];

@@ -4,10 +4,10 @@
 // services/activation-groups.ts), and the user's own claims when the provider sends none (#27).
 import { Hono } from 'hono';
 import type { components } from '@portal/contract';
-import type { AppEnv, Deps } from '../context.ts';
-import { syncDirectoryGroups } from '../services/activation-groups.ts';
-import { claimsOf } from '../services/access.ts';
-import { ensureUser } from '../services/users.ts';
+import type { AppEnv, Deps } from '../../context.ts';
+import { syncDirectoryGroups } from '../../services/activation-groups.ts';
+import { claimsOf } from '../../services/access.ts';
+import { ensureUser } from '../../services/users.ts';
 
 type S = components['schemas'];
 

@@ -6,11 +6,11 @@
 import { Hono } from 'hono';
 import type { Selectable } from 'kysely';
 import type { components } from '@portal/contract';
-import { requirePermission } from '../context.ts';
-import type { AppEnv, Deps } from '../context.ts';
-import type { DB } from '../db/schema.ts';
-import { ApiError, forbidden } from '../http/errors.ts';
-import { pageAndTotal, parseList } from '../http/list.ts';
+import { requirePermission } from '../../context.ts';
+import type { AppEnv, Deps } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import { ApiError, forbidden } from '../../http/errors.ts';
+import { pageAndTotal, parseList } from '../../http/list.ts';
 
 type S = components['schemas'];
 const statuses: readonly S['MailStatus'][] = ['PENDING', 'SENT', 'FAILED'];

@@ -1,11 +1,11 @@
 // Logo upload (SVG only by content, at most 2 MB, sanitised in a worker thread) and anonymous serving with
 // nosniff and a sandboxing Content Security Policy.
 import { Hono } from 'hono';
-import { newId, requirePermission } from '../context.ts';
-import type { AppEnv, Deps } from '../context.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import { MAX_SVG_DEPTH, SvgError } from '../svg.ts';
-import { sanitizeSvgOffThread } from '../svg-thread.ts';
+import { newId, requirePermission } from '../../context.ts';
+import type { AppEnv, Deps } from '../../context.ts';
+import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { MAX_SVG_DEPTH, SvgError } from '../../svg.ts';
+import { sanitizeSvgOffThread } from '../../svg-thread.ts';
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
