@@ -12,7 +12,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { haproxyAvailable } from './cluster.ts';
+import { readConfig } from '../apps/api/src/config.ts';
+import { haproxyAvailable, smtpEnv } from './cluster.ts';
+import { stackEnv } from './stack-config.ts';
 import { postgresBin } from '../tooling/postgres-server.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -230,4 +232,33 @@ describe('the local scale-out shape (node scripts/stack.ts --instances 2)', () =
       await new Promise<void>((resolve) => taken.close(() => resolve()));
     }
   }, 480_000);
+});
+
+describe('the SMTP server of the cluster’s API instances (ClusterOptions.smtp)', () => {
+  it('replaces the stack’s SMTP settings and the caller’s credentials, as the API reads them', () => {
+    const env = {
+      ...stackEnv({
+        SMTP_HOST: 'smtp.example.test',
+        SMTP_USER: 'someone',
+        SMTP_PASSWORD: 'secret',
+        SMTP_SECURE: 'true',
+      }),
+      SMTP_USER: 'someone',
+      SMTP_PASSWORD: 'secret',
+      SMTP_SECURE: 'true',
+      MAIL_POLL_INTERVAL_MS: '1000',
+    };
+    const mail = readConfig({ ...env, ...smtpEnv({ host: '127.0.0.1', port: 2525, pollIntervalMs: 250 }) }).mail;
+    expect(mail?.smtp).toEqual({
+      host: '127.0.0.1',
+      port: 2525,
+      secure: false,
+      starttls: 'never',
+      user: undefined,
+      password: undefined,
+    });
+    expect(mail?.pollIntervalMs).toBe(250);
+    // Without a poll interval the environment's stays.
+    expect(readConfig({ ...env, ...smtpEnv({ host: '127.0.0.1', port: 2525 }) }).mail?.pollIntervalMs).toBe(1000);
+  });
 });

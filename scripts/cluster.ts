@@ -3,7 +3,8 @@
 // the stack's public ports, and one identity provider and demo shop. Used by
 // `npm run stack -- --instances N` and by the scale-out test (bench/src/scale-out.test.ts),
 // which kills and restarts instances: every process is run directly by Node (no pnpm in
-// between), so a signal reaches it.
+// between), so a signal reaches it. Every process gets `env`; with `smtp` the API instances send
+// their mails (#29) to that SMTP server instead (the scale-out test's catcher on loopback).
 //
 // Failover (issue #28.8): a process that dies on its own (a crash, `kill -9`) is started again
 // after a bounded back-off (1 s, 2 s, 4 s, … at most 15 s; 5 failed restarts in a row and it stays
@@ -72,6 +73,35 @@ export interface ClusterOptions {
   readonly restart?: Partial<RestartPolicy>;
   /** Aborting it during the start stops what was started and makes the start reject. */
   readonly signal?: AbortSignal;
+  /**
+   * Where every API instance sends its mails (#29): an SMTP server on `host`:`port` without TLS
+   * or authentication, such as a test's catcher on loopback. It replaces the SMTP settings of
+   * `env` (MailDev's on the local stack) and of the caller's environment for the API instances;
+   * without it they keep those.
+   */
+  readonly smtp?: SmtpTarget;
+}
+
+/** An SMTP server the cluster's API instances send to (`ClusterOptions.smtp`). */
+export interface SmtpTarget {
+  readonly host: string;
+  readonly port: number;
+  /** MAIL_POLL_INTERVAL_MS of the instances (else `env`'s, else the API's default). */
+  readonly pollIntervalMs?: number;
+}
+
+/** The API's environment for sending to `target` (apps/api/src/config.ts): plain SMTP, no user, no password. */
+export function smtpEnv(target: SmtpTarget): Record<string, string> {
+  return {
+    SMTP_HOST: target.host,
+    SMTP_PORT: String(target.port),
+    SMTP_SECURE: 'false',
+    SMTP_STARTTLS: 'never',
+    // Empty is unset for the API: no credentials of the caller's environment go to a catcher.
+    SMTP_USER: '',
+    SMTP_PASSWORD: '',
+    ...(target.pollIntervalMs === undefined ? {} : { MAIL_POLL_INTERVAL_MS: String(target.pollIntervalMs) }),
+  };
 }
 
 export function haproxyAvailable(): boolean {
@@ -351,7 +381,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         const port = balancerPort + 10 + i;
         return node(`${name}-${i + 1}`, name, app, port, { ...database, ...ownPort(port) }, '/health');
       });
-    const apis = instancesOf('api', 'apps/api', apiPort, (port) => ({ API_PORT: String(port) }));
+    const mail = options.smtp === undefined ? {} : smtpEnv(options.smtp);
+    const apis = instancesOf('api', 'apps/api', apiPort, (port) => ({ ...mail, API_PORT: String(port) }));
     const portals = instancesOf('portal', 'apps/portal-server', portalPort, (port) => ({
       PORTAL_PORT: String(port),
       PORTAL_HOST: '127.0.0.1',

@@ -2,17 +2,30 @@
 // PostgreSQL behind HAProxy (scripts/cluster.ts); 20 signed-in virtual users for 60 s load the
 // launcher, save their profile, ask for access and decide requests (each write with a unique
 // marker; two deciders race for each request) and, as administrators, grant and change access
-// (each a webhook event to a local receiver). At 20 s one API instance is
-// killed (SIGKILL) and started again 5 s later; at 40 s one portal server. Then: every
-// acknowledged write is in the database exactly once, every webhook delivery arrived (a
-// repeat only for one interrupted by the kill), nobody was signed out, reads recovered by the
-// client's retry (GET only), and only requests under way on a killed instance failed.
-// Loopback only; bounded in time (about 3 minutes with start-up).
+// (each a webhook event to a local receiver). The requests and decisions are mailed (#29): the
+// marketing downloads get a notification address and the internal copy in the setup (through
+// the API, as an administrator), so each request queues two mails and each denial one to the
+// requester; both API instances send them to an SMTP server of the test on loopback
+// (smtp-server; `ClusterOptions.smtp`), which counts a mail when it answers 250 to a client
+// still connected, by its Message-ID (`<outbox id@portal>`, the same on every attempt of one
+// mail). At 20 s one API instance is killed (SIGKILL) and started again 5 s later; at 40 s one
+// portal server. From 3 s before the kill until 0.5 s after it the SMTP server holds its
+// answers, so the killed instance dies with its sends under way (asserted: at least one held
+// message's client was gone). Then: every acknowledged write is in the database exactly once,
+// every webhook delivery arrived, every mail of the run is SENT (the killed instance's once its
+// lease ran out: the send timeout + 30 s after the claim) and arrived, each acknowledged request
+// and denial has its mails exactly once, and a delivery or a mail arrived twice only when the
+// kill fell between the receiver's answer and the sender's record (at most one of each; the
+// figures say how many); nobody was signed out, reads recovered by the client's retry (GET
+// only), and only requests under way on a killed instance failed. Loopback only; bounded in
+// time (about 3 to 4 minutes with start-up and the mails' drain).
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../scripts/cluster.ts';
 import { callApi, signInThrough, type Outcome } from './cluster-client.ts';
@@ -35,6 +48,23 @@ const extraUser = (n: number) => `70000000-0000-4000-8000-${String(n).padStart(1
 let cluster: Cluster | undefined;
 let receiver: Server;
 const received = new Map<string, number>();
+let mailServer: SMTPServer;
+/** Mails the SMTP server took (answered 250 to a client still connected), by Message-ID: the outbox row's id. */
+const mailsReceived = new Map<string, number>();
+/**
+ * Around the kill the SMTP server holds its answer to every message that has arrived, so the
+ * killed instance dies with sends under way: `held` messages were held, `dropped` of them by a
+ * client that was gone when the answer came (not taken, as a mail server takes a message only
+ * with its 250).
+ */
+const smtpHold: { until: Promise<void> | undefined; held: number; dropped: number } = {
+  until: undefined,
+  held: 0,
+  dropped: 0,
+};
+const closedSessions = new Set<string>();
+/** Where the marketing downloads' requests are mailed during the run. */
+const notificationAddress = 'marketing-anfragen@hk-demo.test';
 const logs: string[] = [];
 
 interface Tally {
@@ -185,6 +215,39 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(ports.receiver, '127.0.0.1', resolve));
+  // The API instances' SMTP server on a free loopback port: takes every mail that arrived in
+  // full (a message cut off by a kill never ends its stream) and counts it when it answers 250.
+  mailServer = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+        const id = /^Message-ID:\s*<([^@>]+)@portal>/im.exec(headers)?.[1];
+        const answer = () => {
+          if (id !== undefined) mailsReceived.set(id, (mailsReceived.get(id) ?? 0) + 1);
+          callback();
+        };
+        const hold = smtpHold.until;
+        if (hold === undefined) return answer();
+        smtpHold.held += 1;
+        void hold.then(() => {
+          if (!closedSessions.has(session.id)) return answer();
+          smtpHold.dropped += 1;
+          callback();
+        });
+      });
+    },
+  });
+  await new Promise<void>((resolve) => mailServer.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (mailServer.server.address() as AddressInfo).port;
   Object.assign(process.env, {
     PORTAL_PORT: String(ports.portal),
     API_PORT: String(ports.api),
@@ -200,6 +263,7 @@ beforeAll(async () => {
   cluster = await startCluster({
     instances: 2,
     env,
+    smtp: { host: '127.0.0.1', port: smtpPort, pollIntervalMs: 250 },
     log: (name, line) => {
       logs.push(`[${name}] ${line}`);
     },
@@ -209,10 +273,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.stop();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await new Promise<void>((resolve) => mailServer.close(() => resolve()));
 });
 
 describe('two API and two portal-server instances behind HAProxy, one of each killed under load', () => {
-  it('loses no acknowledged write, delivers every webhook, signs nobody out', async () => {
+  it('loses no acknowledged write, delivers every webhook and every mail, signs nobody out', async () => {
     if (cluster === undefined) throw new Error('no cluster');
     const running = cluster;
     const db = new pg.Client({ connectionString: running.databaseUrl });
@@ -229,6 +294,26 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
         return { vu, role, email: accountOf(kind ?? 'customer') };
       });
       const cookies = await Promise.all(vus.map((v) => signInThrough(portal, v.email)));
+      // The marketing downloads' requests are mailed: a notification address and the internal
+      // copy, set as an administrator sets them (the application as it is, with those two changed).
+      const adminCookie = cookies[vus.findIndex((v) => v.role === 'admin')] ?? '';
+      const application = await call(adminCookie, 'GET', `/Applications/${marketing}`);
+      expect(application.status).toBe(200);
+      const {
+        id: _id,
+        accessRequestsAmount: _amount,
+        adminPermissionKey: _key,
+        released: _released,
+        webhook: _webhook,
+        ...settings
+      } = application.json as Record<string, unknown>;
+      const saved = await call(adminCookie, 'PUT', `/Applications/${marketing}`, {
+        ...settings,
+        webhook: null,
+        notificationEmail: notificationAddress,
+        internalCopyOfAccessRequests: true,
+      });
+      expect(saved.status, JSON.stringify(saved.json)).toBe(200);
       const since = new Date();
       const tallies = vus.map((): Tally => ({
         reads: 0,
@@ -247,8 +332,18 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
         const [api] = running.apis;
         const [portal] = running.portals;
         if (api === undefined || portal === undefined) throw new Error('no instances');
+        // The SMTP server holds its answers from 3 s before the kill until 0.5 s after it: both
+        // instances fill their send slots, and the killed one dies in the middle of its sends.
+        await at(17_000);
+        let release = () => {};
+        smtpHold.until = new Promise<void>((resolve) => {
+          release = resolve;
+        });
         await at(20_000);
         api.kill('SIGKILL');
+        await at(20_500);
+        smtpHold.until = undefined;
+        release();
         await at(25_000);
         await api.start();
         await at(40_000);
@@ -345,6 +440,71 @@ describe('two API and two portal-server instances behind HAProxy, one of each ki
       const repeated = [...received.values()].filter((n) => n > 1).length;
       console.log(`scale-out: ${deliveries.length} deliveries, ${repeated} received more than once`);
       expect(repeated).toBeLessThanOrEqual(1);
+
+      // Every mail of the run is sent and arrives; a repeat only for a send the kill interrupted
+      // between the server's acceptance and the record. The mails the killed instance held are
+      // due again once their lease ran out (the send timeout, 30 s, + 30 s after the claim).
+      const mailDeadline = Date.now() + 90_000;
+      let mailsPending = 1;
+      while (mailsPending > 0 && Date.now() < mailDeadline) {
+        mailsPending = Number(
+          (
+            await db.query<{ n: string }>(
+              `SELECT count(*) AS n FROM mail_outbox WHERE status = 'PENDING' AND created_at >= $1`,
+              [since],
+            )
+          ).rows[0]?.n ?? 0,
+        );
+        if (mailsPending > 0) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(mailsPending).toBe(0);
+      const mails = (
+        await db.query<{
+          id: string;
+          kind: string;
+          status: string;
+          recipient: string;
+          comment: string | null;
+          reason: string | null;
+        }>(
+          `SELECT m.id, m.kind, m.status, m.recipient, r.comment, r.reason
+             FROM mail_outbox m LEFT JOIN access_requests r ON r.id = m.request_id
+            WHERE m.created_at >= $1`,
+          [since],
+        )
+      ).rows;
+      expect(mails.length).toBeGreaterThan(50);
+      expect(mails.filter((m) => m.status !== 'SENT')).toEqual([]);
+      expect(mails.filter((m) => !mailsReceived.has(m.id))).toEqual([]);
+      // Each acknowledged request was mailed to the notification address and as the internal
+      // copy, each acknowledged denial to its requester: exactly once each.
+      const mailsOf = (kind: string, field: 'comment' | 'reason', marker: string) =>
+        mails.filter((m) => m.kind === kind && m[field] === marker);
+      expect(
+        markers.filter(
+          (m) =>
+            m.startsWith('rq-') &&
+            (mailsOf('ACCESS_REQUESTED', 'comment', m).length !== 2 ||
+              !mailsOf('ACCESS_REQUESTED', 'comment', m).some((mail) => mail.recipient === notificationAddress)),
+        ),
+      ).toEqual([]);
+      expect(markers.filter((m) => m.startsWith('dn-') && mailsOf('REQUEST_DENIED', 'reason', m).length !== 1)).toEqual(
+        [],
+      );
+      const mailsRepeated = mails.filter((m) => (mailsReceived.get(m.id) ?? 0) > 1).length;
+      // The kill cut sends short: mails whose answer never reached the killed instance, sent
+      // again by an instance once the lease ran out (an attempt each, so more than one).
+      const sentAgain = (
+        await db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox WHERE created_at >= $1 AND attempts > 1`, [
+          since,
+        ])
+      ).rows[0]?.n;
+      console.log(
+        `scale-out: ${mails.length} mails, ${mailsRepeated} received more than once (${smtpHold.held} held around the kill, ${smtpHold.dropped} of them by the killed instance, ${sentAgain ?? 0} tried more than once)`,
+      );
+      expect(smtpHold.dropped, 'the kill fell on sends under way').toBeGreaterThan(0);
+      expect(Number(sentAgain ?? 0)).toBeGreaterThanOrEqual(smtpHold.dropped);
+      expect(mailsRepeated).toBeLessThanOrEqual(1);
     } catch (error) {
       console.log(logs.slice(-40).join('\n'));
       throw error;

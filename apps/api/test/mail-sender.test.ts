@@ -2,7 +2,8 @@
 // out once and is SENT; two senders on one database never send one mail twice; a refusal is
 // retried after the back-off and FAILED after the last attempt; a server that hangs holds only
 // its own mail (the send's timeout); shutdown interrupts a send under way and gives its claim
-// back; the outbox's states follow a model under any order of sends, refusals and time.
+// back; every attempt of one mail carries the same Message-ID; the outbox's states follow a
+// model under any order of sends, refusals and time.
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Duration, Effect, Fiber, Schedule } from 'effect';
@@ -30,8 +31,16 @@ interface Received {
 
 type Answer = 'accept' | 'hang' | { code: number; message: string };
 
-/** An SMTP server on a loopback port; `answer` decides each recipient (accept, refuse with a code, or never answer). */
-async function smtpServer(answer: (address: string, seen: number) => Answer = () => 'accept') {
+/**
+ * An SMTP server on a loopback port; `answer` decides each recipient (accept, refuse with a code,
+ * or never answer), `afterData` each message once it has arrived in full (kept in `received`
+ * either way; undefined: accepted, else refused with that code, as a server that took the
+ * message but whose answer is lost to the client).
+ */
+async function smtpServer(
+  answer: (address: string, seen: number) => Answer = () => 'accept',
+  afterData: (message: number) => { code: number; message: string } | undefined = () => undefined,
+) {
   const received: Received[] = [];
   const seen = new Map<string, number>();
   const connections = { open: 0, closed: 0 };
@@ -62,7 +71,9 @@ async function smtpServer(answer: (address: string, seen: number) => Answer = ()
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        const refusal = afterData(received.length);
+        if (refusal === undefined) callback();
+        else callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
       });
     },
   });
@@ -201,6 +212,23 @@ describe('the mail sender', () => {
     expect(await row(never)).toMatchObject({ attempts: 3, claimed_by: null });
     expect((await row(never)).last_error).toContain('550');
     expect(smtp.seen.get('never@hk-demo.test')).toBe(3);
+  });
+
+  it('gives every attempt of one mail the same Message-ID, the outbox row’s id (what a receiver drops a repeat by)', async () => {
+    // The first message arrives in full but the client is told 451: the attempt counts as failed,
+    // as when the answer is lost. The retry is the same mail: the same Message-ID and subject.
+    const smtp = await smtpServer(undefined, (n) => (n === 1 ? { code: 451, message: 'Try again later' } : undefined));
+    const id = await queue('nora@hk-demo.test', 'Decision');
+    const s = sender({ transport: transportTo(smtp.port), backoff: Schedule.spaced('200 millis') });
+    expect(await run(s.sweep)).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'PENDING', attempts: 1 });
+    expect((await row(id)).last_error).toContain('451');
+    await expect.poll(async () => (await run(s.sweep), (await row(id)).status), { timeout: 10_000 }).toBe('SENT');
+    expect(await row(id)).toMatchObject({ attempts: 2, last_error: null });
+    expect(smtp.received).toHaveLength(2);
+    const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(raw)?.[1]?.trim();
+    expect(smtp.received.map((r) => header(r.raw, 'Message-ID'))).toEqual([`<${id}@portal>`, `<${id}@portal>`]);
+    expect(smtp.received.map((r) => header(r.raw, 'Subject'))).toEqual(['Decision', 'Decision']);
   });
 
   it('records a server that cannot be reached, and goes on', async () => {
