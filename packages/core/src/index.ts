@@ -118,6 +118,7 @@ export {
   HttpError,
   IdentityProviderError,
   isHttpError,
+  PortalFailure,
   isIdentityProviderError,
   fieldErrors,
   unplacedMessages,
