@@ -74,12 +74,12 @@ type Has<P extends string, Method extends string> = P extends keyof paths
 type Base<K extends string> = `/${Capitalize<K>}`;
 /** The console's names of the contract's top-level paths (`/AccountAccesses` → `accountAccesses`). */
 type TopLevel = {
-  [P in keyof paths & string]: P extends `/${infer Name}`
+  [P in keyof paths]: P extends `/${infer Name}`
     ? Name extends `${string}/${string}`
       ? never
       : Uncapitalize<Name>
     : never;
-}[keyof paths & string];
+}[keyof paths];
 /** Whether the operation `Name` is the one the contract puts at `P` with `Method`. */
 type OperationAt<Name extends string, P extends string, Method extends string> = Name extends keyof operations
   ? [operations[Name], Op<P, Method>] extends [Op<P, Method>, operations[Name]]
