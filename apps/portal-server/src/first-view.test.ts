@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { encodeGateForm, gateFormCookie } from '@portal/core';
@@ -199,7 +200,8 @@ describe("the portal's server bundle", () => {
     expect(response.headers.get('content-security-policy')).toContain(
       `style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}'`,
     );
-    expect(apiCalls).toEqual([{ path: '/My/Applications', authorization: expect.stringMatching(/^Bearer /) }]);
+    expect(apiCalls.map((call) => call.path)).toEqual(['/My/Applications']);
+    expect(apiCalls[0]?.authorization).toMatch(/^Bearer /);
   });
 
   it('sends the page compressed as the browser accepts it (the start flushed before the rest)', async () => {
@@ -394,7 +396,7 @@ describe('the greeting script', () => {
         return hour;
       }
     }
-    new Function('document', 'Date', greetingScript)(document, FixedDate);
+    runInNewContext(greetingScript, { document, Date: FixedDate });
     return heading.textContent;
   };
   it("sets the heading to the browser's time of day by core's rule", () => {

@@ -591,7 +591,9 @@ describe('the page and the API through the server', () => {
     const before = idp.calls.refresh.length;
     apiCalls.length = 0;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } })),
+      Array.from({ length: 10 }, async () =>
+        server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(idp.calls.refresh.length - before).toBe(1);
