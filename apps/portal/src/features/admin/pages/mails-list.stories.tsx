@@ -1,7 +1,7 @@
 // The console's mails (/admin/mails, #29) as an administrator of the whole console sees them: a mail
 // due again after a refusal, one sent, one failed for good; and the notice when the API sends no mail.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { administrable, mails } from '../../../../.storybook/console-data.ts';
 import { administrator, shown, type ScreenProps } from '../../../../.storybook/screen.tsx';
 import MailsListPage from './mails-list.tsx';
