@@ -48,7 +48,7 @@ export default tseslint.config(
   js.configs.recommended,
   // The type-checked set (issue #31.6): a promise nobody awaits or handles, a promise where a
   // callback's result is ignored, an `await` of a non-promise, a value of type `any` used as if
-  // it were typed, an `async` function that awaits nothing, a method passed without its object.
+  // it were typed, a thrown non-Error, a method passed without its object.
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
