@@ -46,7 +46,23 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // The type-checked set (issue #31.6): a promise nobody awaits or handles, a promise where a
+  // callback's result is ignored, an `await` of a non-promise, a value of type `any` used as if
+  // it were typed, a thrown non-Error, a method passed without its object.
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // Off (ADR 0027): a port is implemented by plain async functions (ADR 0005), so a throw is a
+      // rejection; all 232 findings were such implementations (fakes, adapters, oidc-provider's Adapter).
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (configuration files, the tooling's helpers) has no types to check.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   {
     plugins: { layers },
     languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
@@ -109,14 +125,10 @@ export default tseslint.config(
     },
   },
   {
-    // Rules that need the types: a promise nobody awaits or handles, a switch that misses a
-    // case of a union, an assertion that changes nothing.
-    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // Beyond the type-checked set: a switch that misses a case of a union.
+    files: ['**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
-      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
     },
   },
   {
@@ -132,6 +144,31 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
+  },
+  {
+    // The API's suites that read answers as `Body = any` (each file says why): the answers are
+    // validated against the OpenAPI document (test/openapi.ts); typing them is open (ADR 0027).
+    files: [
+      'apps/api/test/access-governance.test.ts',
+      'apps/api/test/bad-input.test.ts',
+      'apps/api/test/bulk.test.ts',
+      'apps/api/test/contract.test.ts',
+      'apps/api/test/delete-usage.test.ts',
+      'apps/api/test/favourites.test.ts',
+      'apps/api/test/history-revert.test.ts',
+      'apps/api/test/history-usage.test.ts',
+      'apps/api/test/initiate-login.test.ts',
+      'apps/api/test/jobs.test.ts',
+      'apps/api/test/launches.test.ts',
+      'apps/api/test/same-rules.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
   },
   {
     // XState's `setup({ types: { context: {} as C } })` and typed placeholder actions declare

@@ -52,7 +52,7 @@ export function relyingPartyEnv(env: Record<string, string>): Record<string, str
   return env.IDP_SHAPE === 'b2c-tenant' ? { IDP_AUTHORITY: `${urls.idp}/${env.IDP_TENANT_NAME}.onmicrosoft.com` } : {};
 }
 
-export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+export function stackEnv(env: NodeJS.ProcessEnv): Record<string, string> & { readonly STACK_DATA_DIR: string } {
   const dataDir = env.STACK_DATA_DIR ?? join(root, '.data');
   // The identity provider's shape (apps/idp/CONTEXT.md): `policy-issuer` (each policy its own
   // issuer) or `b2c-tenant` (as Azure AD B2C: routes under <tenant>.onmicrosoft.com/<policy>,

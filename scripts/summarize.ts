@@ -5,6 +5,18 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 type Count = { suite: string; passed: number; failed: number; skipped: number };
+type Step = { name: string; exitCode: number; seconds: number };
+/** What is read of a runner's JSON report: Vitest's (Jest-compatible) or Playwright's. */
+type Report = {
+  numPassedTests?: unknown;
+  numFailedTests: number;
+  numRuntimeErrorTestSuites?: number;
+  success?: boolean;
+  numPendingTests: number;
+  numTodoTests: number;
+  stats?: { expected?: unknown; unexpected: number; flaky: number; skipped: number };
+  errors?: readonly unknown[];
+};
 
 const root = join(import.meta.dirname, '..');
 
@@ -23,7 +35,7 @@ function findReports(dir: string, out: string[] = []): string[] {
 
 function count(file: string): Count | undefined {
   const suite = relative(root, file);
-  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const data = JSON.parse(readFileSync(file, 'utf8')) as Report;
   if (typeof data.numPassedTests === 'number') {
     // Vitest's (Jest-compatible) JSON reporter
     return {
@@ -36,7 +48,7 @@ function count(file: string): Count | undefined {
       skipped: data.numPendingTests + data.numTodoTests,
     };
   }
-  if (data.stats && typeof data.stats.expected === 'number') {
+  if (data.stats !== undefined && typeof data.stats.expected === 'number') {
     // Playwright's JSON reporter; a flaky test passed on retry but is counted as failed:
     // a test that needs a retry is not a passing test.
     return {
@@ -52,8 +64,8 @@ function count(file: string): Count | undefined {
 const counts = findReports(root)
   .map(count)
   .filter((c): c is Count => c !== undefined);
-const steps: { name: string; exitCode: number; seconds: number }[] = existsSync(join(root, 'test-results/steps.json'))
-  ? JSON.parse(readFileSync(join(root, 'test-results/steps.json'), 'utf8'))
+const steps: Step[] = existsSync(join(root, 'test-results/steps.json'))
+  ? (JSON.parse(readFileSync(join(root, 'test-results/steps.json'), 'utf8')) as Step[])
   : [];
 
 for (const c of counts)

@@ -227,7 +227,7 @@ if (args.postgres) {
   const conn: Conn = {
     query: async (text) => {
       const out = await pglite.exec(text);
-      return (out.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      return out.at(-1)?.rows ?? [];
     },
   };
   for (const option of options) results.push(await measure(conn, option));

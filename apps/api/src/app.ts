@@ -1,6 +1,6 @@
 // The HTTP application: CORS for the portal, the lang header, body limits, the error shape,
 // and every route of the contract.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { sql } from 'kysely';
 import type { AppEnv, Deps } from './context.ts';
@@ -74,7 +74,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         problems: [{ key: 'imageTooLarge', field: 'file' }],
       }),
   );
-  app.use('*', (c, next) =>
+  app.use('*', (c: Context<AppEnv, string>, next) =>
     (c.req.path === '/Applications/Image' && c.req.method === 'POST' ? logoLimit : jsonLimit)(c, next),
   );
 
@@ -117,7 +117,8 @@ const RETRY_AFTER_SECONDS = 5;
 
 /** The database cannot be reached for now: refused or lost connection, restarting, no connection free. */
 function isUnavailable(err: Error): boolean {
-  const code = String((err as { code?: unknown }).code ?? '');
+  const { code: raw } = err as { code?: unknown };
+  const code = typeof raw === 'string' ? raw : '';
   if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
     return true;

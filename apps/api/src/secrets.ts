@@ -38,6 +38,8 @@ export interface SecretBox {
   open(sealed: string, context: string): string;
   /** The id of the key a value is sealed with, undefined when it is not a sealed value. */
   keyIdOf(value: string): string | undefined;
+  /** What it shows when printed: its key ids, never a key. */
+  toString(): string;
 }
 
 /** Whether a stored value has the form of a sealed value (plain text does not; migration 0012 tells them apart so). */

@@ -540,10 +540,10 @@ describe('languages', () => {
     const messages = new Set<string>();
     for (const lang of ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl']) {
       const r = await h.request('GET', '/Users', { headers: { lang } });
-      messages.add(((await r.json()) as Body).error.message);
+      messages.add((await r.json()).error.message);
     }
     expect(messages.size).toBe(7);
     const fallback = await h.request('GET', '/Users', { headers: { lang: 'xx' } });
-    expect(((await fallback.json()) as Body).error.message).toBe('Sie sind nicht angemeldet.');
+    expect((await fallback.json()).error.message).toBe('Sie sind nicht angemeldet.');
   });
 });

@@ -7,6 +7,7 @@ import { accessRequests, apps, roles, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
+import { anyString, containing } from './matchers.ts';
 
 let h: Harness;
 let admin = '';
@@ -62,7 +63,7 @@ describe('default roles (#29.4)', () => {
     expect(await deliveriesOf(apps.dealerOrdering, users.newUser)).toEqual([
       {
         event: 'GRANT',
-        payload: expect.objectContaining({ event: 'GRANT', roleIds: [roles.dealerOrderer], accountAccessIds: [] }),
+        payload: containing({ event: 'GRANT', roleIds: [roles.dealerOrderer], accountAccessIds: [] }),
       },
     ]);
     expect(await historyOf(apps.dealerOrdering, users.newUser)).toEqual([
@@ -72,15 +73,15 @@ describe('default roles (#29.4)', () => {
 
     const why = await reasonsOf(apps.dealerOrdering, users.newUser);
     expect(why.reasons).toEqual([
-      expect.objectContaining({ kind: 'DIRECT_GRANT', by: { id: users.globalAdmin, fullName: adminName } }),
+      containing({ kind: 'DIRECT_GRANT', by: { id: users.globalAdmin, fullName: adminName } }),
     ]);
     expect(why.roles).toEqual([
       {
-        ref: expect.objectContaining({ id: roles.dealerOrderer }),
+        ref: containing({ id: roles.dealerOrderer }),
         reasons: [
           {
             kind: 'DEFAULT_ROLE',
-            at: expect.any(String),
+            at: anyString(),
             by: { id: users.globalAdmin, fullName: adminName },
             accessRequestId: null,
             directoryGroupName: null,
@@ -151,12 +152,12 @@ describe('default roles (#29.4)', () => {
     expect(request).toEqual({ status: 'ACCEPTED', role_ids: [roles.planner] });
     const why = await reasonsOf(apps.kitchenPlanner, users.partner);
     expect(why.reasons).toEqual([
-      expect.objectContaining({ kind: 'ACCESS_REQUEST', accessRequestId: accessRequests.partnerPlanner }),
+      containing({ kind: 'ACCESS_REQUEST', accessRequestId: accessRequests.partnerPlanner }),
     ]);
     expect(why.roles).toEqual([
       {
-        ref: expect.objectContaining({ id: roles.planner }),
-        reasons: [expect.objectContaining({ kind: 'DEFAULT_ROLE' })],
+        ref: containing({ id: roles.planner }),
+        reasons: [containing({ kind: 'DEFAULT_ROLE' })],
       },
     ]);
   });

@@ -172,7 +172,7 @@ describe('a permission (#30.3)', () => {
       token: admin,
       body: { key: 'probe.unused', description: '' },
     });
-    const unused = (await created.json()) as Body;
+    const unused = await created.json();
     expect((await call('GET', `/Permissions/${unused.id}/Usage`)).body).toEqual({ groups: [] });
     expect((await call('DELETE', `/Permissions/${unused.id}`)).body).toEqual({ removedFrom: [] });
   });

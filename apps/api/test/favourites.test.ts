@@ -20,13 +20,12 @@ const put = async (sub: string, applicationIds: unknown, lang = 'de') => {
     body: { applicationIds },
     headers: { lang },
   });
-  return { status: response.status, body: (await response.json()) as Body };
+  return { status: response.status, body: await response.json() };
 };
 const favourites = async (sub: string) =>
-  ((await (await h.request('GET', '/My/Favourites', { token: await as(sub) })).json()) as Body)
-    .applicationIds as string[];
+  (await (await h.request('GET', '/My/Favourites', { token: await as(sub) })).json()).applicationIds as string[];
 const positions = async (sub: string) => {
-  const list = (await (await h.request('GET', '/My/Applications', { token: await as(sub) })).json()) as Body;
+  const list = await (await h.request('GET', '/My/Applications', { token: await as(sub) })).json();
   return Object.fromEntries(list.items.map((a: Body) => [a.id, a.favouritePosition]));
 };
 

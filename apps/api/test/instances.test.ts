@@ -17,7 +17,11 @@ const applications = [apps.dealerOrdering, apps.kitchenPlanner, apps.servicePort
 const receiver =
   (instance: string, hold?: { reached: () => void; until: Promise<void> }): typeof fetch =>
   async (_url, init) => {
-    const body = JSON.parse(String(init?.body)) as { deliveryId: string; applicationId: string; seq: number };
+    const body = JSON.parse(await new Response(init?.body).text()) as {
+      deliveryId: string;
+      applicationId: string;
+      seq: number;
+    };
     if (hold) {
       hold.reached();
       await hold.until;

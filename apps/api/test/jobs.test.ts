@@ -457,7 +457,7 @@ describe('a small job is answered finished', () => {
         headers: { authorization: `Bearer ${appAdmin}`, 'content-type': 'application/json' },
         body: JSON.stringify({ csv: csvOf(80, 84), apply: true }),
       });
-      const job = (await r.json()) as Body;
+      const job = await r.json();
       expect(r.status).toBe(202);
       expect(job).toMatchObject({ status: 'SUCCEEDED', progress: { done: 5, total: 5 }, result: { applied: true } });
       // Answered when the job was done, not after the whole wait.

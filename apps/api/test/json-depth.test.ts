@@ -46,7 +46,7 @@ const messages = {
 describe('a JSON body nested too deeply (#28.2)', () => {
   it('is refused at PUT /My/Profile with 400 validation.jsonDepth in each language, and nothing changes', async () => {
     expect(jsonBodyMaxDepth).toBe(64);
-    const before = await (await h.request('GET', '/My/Profile', { token: partner })).json();
+    const before: unknown = await (await h.request('GET', '/My/Profile', { token: partner })).json();
     for (const [lang, message] of Object.entries(messages)) {
       const answer = await h.request('PUT', '/My/Profile', {
         token: partner,

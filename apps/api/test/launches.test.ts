@@ -18,7 +18,7 @@ type Body = any;
 const launch = async (sub: string, id: string) =>
   (await h.request('POST', `/My/Applications/${id}/Launch`, { token: await token({ sub }) })).status;
 const lastLaunched = async (sub: string): Promise<Record<string, string | null>> => {
-  const list = (await (await h.request('GET', '/My/Applications', { token: await token({ sub }) })).json()) as Body;
+  const list = await (await h.request('GET', '/My/Applications', { token: await token({ sub }) })).json();
   return Object.fromEntries(list.items.map((a: Body) => [a.id, a.lastLaunchedAt]));
 };
 

@@ -5,6 +5,7 @@ import type { components } from '@portal/contract';
 import { apps, dealerShopLabel, users } from '../src/db/seed/ids.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
+import { matching } from './matchers.ts';
 
 type Export = components['schemas']['MyDataExport'];
 let h: Harness;
@@ -49,7 +50,7 @@ describe('my data', () => {
     await h.request('POST', `/My/Applications/${apps.servicePortal}/Launch`, { token: as });
     const { body } = await exportOf(users.partner);
     expect(body.launcher.favourites).toEqual(['Serviceportal', dealerShopLabel]);
-    expect(body.launcher.launches).toEqual([{ application: 'Serviceportal', at: expect.stringMatching(/^\d{4}-/) }]);
+    expect(body.launcher.launches).toEqual([{ application: 'Serviceportal', at: matching(/^\d{4}-/) }]);
     expect((await exportOf(users.customer)).body.launcher).toEqual({ favourites: [], launches: [] });
   });
 

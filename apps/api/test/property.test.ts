@@ -291,7 +291,10 @@ function pathsOf(value: unknown, prefix: Path = []): Path[] {
 function replaced(value: unknown, path: Path, make: (old: unknown) => unknown): unknown {
   if (path.length === 0) return make(value);
   const [head, ...rest] = path as [string | number, ...Path];
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head] = replaced(copy[head], rest, make);
   return copy;
 }

@@ -231,7 +231,7 @@ describe("the contract's text limits: the API and core refuse the same texts (ch
         body: { accountAccessId: accountAccesses.dealerSued, justification },
       });
     const needs = await h.request('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { token: newUser });
-    const stated = ((await needs.json()) as Body).requirements.justificationMaxLength as number;
+    const stated = (await needs.json()).requirements.justificationMaxLength as number;
     expect(stated).toBe(1000);
     const options = {
       roleRequired: false,
@@ -246,9 +246,7 @@ describe("the contract's text limits: the API and core refuse the same texts (ch
       expect(core(text)).toBe('validations.tooLong');
       const refused = await ask(text);
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as Body).error.errors).toEqual([
-        { field: 'justification', message: expect.any(String) },
-      ]);
+      expect((await refused.json()).error.errors).toEqual([{ field: 'justification', message: expect.any(String) }]);
     }
     expect(core(emoji(stated))).toBeUndefined();
     expect((await ask(emoji(stated))).status).toBe(201);

@@ -19,6 +19,7 @@ import {
 } from '../src/webhooks/secrets.ts';
 import { freshDatabase, harness, testSecrets, token, sweep, dispatcherFor, noBackoff } from './harness.ts';
 import type { Harness } from './harness.ts';
+import { matching } from './matchers.ts';
 
 let h: Harness;
 let admin = '';
@@ -60,7 +61,11 @@ function verifies(header: string | null, body: string, secret: string): boolean 
 }
 
 const fetchImpl: typeof fetch = async (url, init) => {
-  sent.push({ url: String(url), headers: new Headers(init?.headers), body: String(init?.body) });
+  sent.push({
+    url: url instanceof Request ? url.url : url.toString(),
+    headers: new Headers(init?.headers),
+    body: await new Response(init?.body).text(),
+  });
   return new Response(null, { status: 204 });
 };
 
@@ -105,7 +110,7 @@ describe('webhook secrets at rest', () => {
       .where('application_id', '=', apps.dealerOrdering)
       .executeTakeFirstOrThrow();
     expect(stored.password).toMatch(/^v1:test:/);
-    expect(stored.signing_secrets.map((s) => s.secret)).toEqual([expect.stringMatching(/^v1:test:/)]);
+    expect(stored.signing_secrets.map((s) => s.secret)).toEqual([matching(/^v1:test:/)]);
 
     const text = await dump(h.db);
     const basic = Buffer.from(`portal:${password}`).toString('base64');
@@ -225,7 +230,7 @@ describe('migration 0013', () => {
       const sealed = await db.selectFrom('webhooks').select(['password', 'signing_secrets']).executeTakeFirstOrThrow();
       expect(openPassword(testSecrets, 'legacy', sealed.password)).toBe('legacy-password');
       expect(sealed.signing_secrets).toEqual([
-        { id: 's1', secret: expect.stringMatching(/^v1:test:/), createdAt: '2026-01-01T00:00:00.000Z' },
+        { id: 's1', secret: matching(/^v1:test:/), createdAt: '2026-01-01T00:00:00.000Z' },
       ]);
       expect(await unreadableWebhookSecrets(db, testSecrets)).toEqual({ count: 0, first: undefined });
 

@@ -24,7 +24,7 @@ function verifies(header: string | null, body: string, secret: string): boolean 
 beforeAll(async () => {
   h = await harness({
     fetchImpl: async (_url, init) => {
-      sent.push({ headers: new Headers(init?.headers), body: String(init?.body) });
+      sent.push({ headers: new Headers(init?.headers), body: await new Response(init?.body).text() });
       return new Response(null, { status: 204 });
     },
   });

@@ -112,8 +112,8 @@ describe('discovery', () => {
   it('keeps the key set in the data directory across restarts', async () => {
     const again = await startIdp({ ...idp.config, port: 0 });
     try {
-      const a = await (await fetch(idp.policies.signin.urls.jwks)).json();
-      const b = await (await fetch(again.policies.refresh.urls.jwks)).json();
+      const a: unknown = await (await fetch(idp.policies.signin.urls.jwks)).json();
+      const b: unknown = await (await fetch(again.policies.refresh.urls.jwks)).json();
       expect(b).toEqual(a);
     } finally {
       await again.close();

@@ -28,6 +28,7 @@ import { greetingScript, greetingScriptSource } from './first-view.ts';
 import { mySessionsPath, type createMySessions } from './my-sessions.ts';
 import type { RenderCache } from './render-cache.ts';
 import { gateFormSetCookie, type GateForm } from './gate-form.ts';
+import { refuseCrossSiteWrites } from './cross-site.ts';
 
 export interface AppDeps {
   readonly runtime: RuntimeConfig;
@@ -71,19 +72,6 @@ const withinFirstViewTime = <T, U>(promise: Promise<T>, otherwise: (reason: stri
     Effect.runPromise,
   );
 
-const unsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
-
-/**
- * Cross-site writes are refused (besides SameSite=Lax on the cookie): a browser's request says
- * where it comes from in Sec-Fetch-Site, or at least in Origin.
- */
-function isCrossSite(headers: Headers, portalOrigin: string): boolean {
-  const site = headers.get('sec-fetch-site');
-  if (site !== null) return site !== 'same-origin' && site !== 'none';
-  const origin = headers.get('origin');
-  return origin !== null && origin !== portalOrigin;
-}
-
 const remoteAddressOf = (c: Context): string =>
   (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '';
 
@@ -117,6 +105,12 @@ export function createApp(deps: AppDeps) {
     });
   });
   app.use('*', compress());
+  // Every write from another site is refused here, before any route (the API proxy, the gate's
+  // form, sign-out, the user's sessions) sees it.
+  app.use(
+    '*',
+    refuseCrossSiteWrites(portalOrigin, (c) => errorResponse(403, 'request.crossSite', languageOf(c))),
+  );
 
   app.get('/health', async (c) => {
     const ok = !deps.draining() && (await deps.health().catch(() => false));
@@ -128,8 +122,6 @@ export function createApp(deps: AppDeps) {
 
   app.all(`${apiPrefix}/*`, async (c) => {
     const language = languageOf(c);
-    if (unsafe(c.req.method) && isCrossSite(c.req.raw.headers, portalOrigin))
-      return errorResponse(403, 'request.crossSite', language);
     const session = await deps.auth.currentSession(c.req.header('cookie'));
     const forwardedFor = remoteAddressOf(c);
     const { response, sessionEnded } = await deps.proxy({ request: c.req.raw, session, language, forwardedFor });
@@ -267,13 +259,12 @@ export function createApp(deps: AppDeps) {
       302,
     );
   });
-  // The gate's form without JavaScript: same-origin only; signed out, the sign-in first (back to the gate).
+  // The gate's form without JavaScript (same-origin only, as every write); signed out, the sign-in first (back to the gate).
   app.post(
     authRoutes.appGate,
     bodyLimit({ maxSize: gateFormMaxBytes, onError: (c) => errorResponse(413, 'request.tooLarge', languageOf(c)) }),
     async (c) => {
       const language = languageOf(c);
-      if (isCrossSite(c.req.raw.headers, portalOrigin)) return errorResponse(403, 'request.crossSite', language);
       const clientId = c.req.query('client_id');
       if (clientId === undefined || clientId === '') return c.redirect(authRoutes.home, 303);
       const url = new URL(c.req.url);
@@ -303,7 +294,6 @@ export function createApp(deps: AppDeps) {
     return result === undefined ? page(c) : answer(c, result);
   });
   app.post('/auth/logout', async (c) => {
-    if (isCrossSite(c.req.raw.headers, portalOrigin)) return errorResponse(403, 'request.crossSite', languageOf(c));
     const { location, setCookies } = await deps.auth.logout(answerOf(c));
     const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
     const response = wantsJson
@@ -327,8 +317,6 @@ export function createApp(deps: AppDeps) {
     work: (record: NonNullable<Awaited<ReturnType<Auth['currentSession']>>>) => Promise<Response>,
   ) => {
     const language = languageOf(c);
-    if (unsafe(c.req.method) && isCrossSite(c.req.raw.headers, portalOrigin))
-      return errorResponse(403, 'request.crossSite', language);
     const record = await deps.auth.currentSession(c.req.header('cookie'));
     if (record === undefined)
       return errorResponse(401, 'session.ended', language, { 'Set-Cookie': clearSessionCookie(true) });

@@ -6,8 +6,15 @@
 // cookies reaches the browser. Bodies over the limits are refused here (413), and JSON nested
 // deeper than core's limit (400 validation.jsonDepth, the API's rule), before any byte goes
 // upstream; every upstream call has a timeout; one request's failure is its own.
-import type { AuthConfig, PortalError } from '@portal/core';
-import { isJsonContentType, jsonBodyMaxBytes, jsonNestsTooDeep, refreshDueIn, refreshSession } from '@portal/core';
+import type { AuthConfig } from '@portal/core';
+import {
+  isJsonContentType,
+  jsonBodyMaxBytes,
+  jsonNestsTooDeep,
+  refreshDueIn,
+  refreshSession,
+  toPortalError,
+} from '@portal/core';
 import { createCryptoRandom, createSubtleDigest, createSystemClock } from '@portal/adapters';
 import { readBoundedBody } from '@portal/server';
 import type { IdentityProvider } from '@portal/core';
@@ -123,8 +130,8 @@ export function createApiProxy(deps: ProxyDeps) {
       if (refreshed.user !== record.user) await deps.sessions.save(record.idHash, refreshed.session, refreshed.user);
       return refreshed.session.accessToken;
     } catch (error) {
-      const auth = (error as PortalError | undefined)?.kind === 'auth';
-      if (!auth || (error as Extract<PortalError, { kind: 'auth' }>).code === 'auth.network') throw error;
+      const failure = toPortalError(error);
+      if (failure.kind !== 'auth' || failure.code === 'auth.network') throw error;
       await deps.sessions.remove(record.idHash);
       return undefined;
     }

@@ -591,7 +591,9 @@ describe('the page and the API through the server', () => {
     const before = idp.calls.refresh.length;
     apiCalls.length = 0;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } })),
+      Array.from({ length: 10 }, async () =>
+        server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(idp.calls.refresh.length - before).toBe(1);
@@ -619,6 +621,28 @@ describe('the page and the API through the server', () => {
       body: '{}',
     });
     expect(same.status).toBe(200);
+  });
+
+  it('refuses a cross-site write to every route that takes one, before the route runs (one middleware)', async () => {
+    const { cookie } = await signIn('/');
+    const writes = server.app.routes.filter(
+      (route) => route.method !== 'GET' && route.method !== 'HEAD' && route.method !== 'OPTIONS' && route.path !== '*',
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(5);
+    apiCalls.length = 0;
+    for (const route of writes) {
+      const method = route.method === 'ALL' ? 'PUT' : route.method;
+      const path = route.path.replace('/*', '/Applications').replace(':id', 'x');
+      const answer = await server.app.request(`${portal}${path}`, {
+        method,
+        headers: { cookie, 'sec-fetch-site': 'cross-site', lang: 'en' },
+      });
+      expect([method, path, answer.status]).toEqual([method, path, 403]);
+      expect(await answer.json()).toMatchObject({ error: { code: 'request.crossSite' } });
+    }
+    expect(apiCalls).toEqual([]);
+    // Sign-out did not run: the session still answers.
+    expect((await server.app.request(`${portal}/auth/sessions`, { headers: { cookie } })).status).toBe(200);
   });
 
   it('a body over 1 MB is refused here (413) and reaches nobody; the next call works', async () => {

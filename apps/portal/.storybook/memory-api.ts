@@ -378,7 +378,7 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
     if (!entry.revertible || field === null)
       throw new Refused(409, 'history.changedSince', 'Das Feld wurde seitdem erneut geändert.');
     const old: unknown = typeof role[field] === 'string' ? entry.oldValue : JSON.parse(entry.oldValue ?? 'null');
-    const reverted = { ...role, [field]: old } as Schema<'Role'>;
+    const reverted = { ...role, [field]: old };
     roles = roles?.map((r) => (r.id === role.id ? reverted : r));
     history.set(role.id, [
       {
@@ -546,7 +546,14 @@ export function createMemoryApi(data: ScreenData, apiPath = '/api'): MemoryApi {
       if (data.pending?.includes(call)) {
         // Never answered; the adapter's own timeout (or the story's end) aborts it.
         return new Promise<Response>((_, reject) => {
-          request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+          request.signal.addEventListener(
+            'abort',
+            () => {
+              const reason: unknown = request.signal.reason;
+              reject(reason instanceof Error ? reason : new DOMException('The request was aborted.', 'AbortError'));
+            },
+            { once: true },
+          );
         });
       }
       const failure = data.failing?.[call];

@@ -60,8 +60,7 @@ type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
   addFormatsModule) as unknown as AddFormats;
 type Standalone = (ajv: Ajv, refs: Record<string, string>) => string;
-const standalone = ((standaloneCode as unknown as { default?: Standalone }).default ??
-  standaloneCode) as unknown as Standalone;
+const standalone = (standaloneCode as unknown as { default?: Standalone }).default ?? standaloneCode;
 
 const SCHEMA_ID = 'portal.json';
 
@@ -94,11 +93,11 @@ const subschemas = new Set(['items', 'additionalProperties', 'not', 'if', 'then'
 
 /** A schema without its annotations (they do not change what is valid): smaller validators for the browser. */
 export function withoutAnnotations(schema: unknown): unknown {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
+  if (!isObject(schema)) return schema;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (annotations.has(key)) continue;
-    if (schemaMaps.has(key) && typeof value === 'object' && value !== null) {
+    if (schemaMaps.has(key) && isObject(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]));
     } else if (schemaLists.has(key) && Array.isArray(value)) out[key] = value.map(withoutAnnotations);
     else if (subschemas.has(key)) out[key] = withoutAnnotations(value);

@@ -120,6 +120,7 @@ export {
   HttpError,
   IdentityProviderError,
   isHttpError,
+  PortalFailure,
   isIdentityProviderError,
   fieldErrors,
   unplacedMessages,

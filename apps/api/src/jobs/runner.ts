@@ -174,10 +174,11 @@ export function makeJobRunner(options: JobRunnerOptions): JobRunner {
                     .where('attempts', '<', maxAttempts)
                     // One user's jobs on an application one after another, in the order they came: only the oldest
                     // open one (another user's run beside them, as their calls did).
-                    .where(({ not, exists, selectFrom }) =>
-                      not(
-                        exists(
-                          selectFrom('jobs as older')
+                    .where((eb) =>
+                      eb.not(
+                        eb.exists(
+                          eb
+                            .selectFrom('jobs as older')
                             .select('older.id')
                             .whereRef('older.application_id', '=', 'jobs.application_id')
                             .whereRef('older.created_by', '=', 'jobs.created_by')

@@ -164,9 +164,10 @@ export async function authCheck(db: Db, userId: string, clientId: string): Promi
     .innerJoin('custom_flows as f', 'f.id', 'acf.custom_flow_id')
     .select(['f.id', 'f.key'])
     .where('acf.application_id', '=', app.id)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('custom_flow_attributes as cfa')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('custom_flow_attributes as cfa')
           .innerJoin('attributes as at', 'at.id', 'cfa.attribute_id')
           .leftJoin('user_attribute_values as v', (j) =>
             j.onRef('v.attribute_id', '=', 'cfa.attribute_id').on('v.user_id', '=', userId),

@@ -79,7 +79,7 @@ export interface Dispatcher {
    */
   readonly run: Effect.Effect<never, never, Scope.Scope>;
   /** Wakes `run` for a sweep now (a delivery was queued); safe to call from anywhere, at any time. */
-  notify(): void;
+  readonly notify: () => void;
 }
 
 /** 2 s, 4 s, 8 s, 16 s, … */

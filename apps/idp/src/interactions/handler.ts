@@ -60,7 +60,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
       return finishError(c, 'server_error', B2C.claimsExchangeFailed);
     }
     const session = c.sso?.accountId === accountId ? c.sso : sso.start(c.res, accountId, c.sso);
-    const clientId = String(c.details.params.client_id ?? '');
+    const clientId = typeof c.details.params.client_id === 'string' ? c.details.params.client_id : '';
     if (clientId !== clientIds.portal) {
       let status: string;
       try {
@@ -246,7 +246,7 @@ export function createInteractionHandler(deps: InteractionDeps) {
       sso: sso.read(req),
       appName: undefined,
     };
-    const clientId = String(details.params.client_id ?? '');
+    const clientId = typeof details.params.client_id === 'string' ? details.params.client_id : '';
     if (clientId !== clientIds.portal) c.appName = (await policy.provider.Client.find(clientId))?.clientName;
     try {
       if (req.method === 'POST') await submit(c);

@@ -312,10 +312,12 @@ export function createPolicy(kind: PolicyKind, deps: PolicyDeps): Policy {
     await next();
     // CORS for the registered applications on end-session too (token, discovery and keys have it built in).
     const origin = ctx.get('origin');
+    // Koa types a middleware's context loosely; the provider sets `oidc` on its own routes only.
+    const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
     if (
       origin &&
-      ctx.oidc?.route?.startsWith('end_session') &&
-      corsOrigins(config, clientIds, ctx.oidc.client?.clientId ?? clientIds.portal).includes(origin)
+      oidc?.route.startsWith('end_session') &&
+      corsOrigins(config, clientIds, oidc.client?.clientId ?? clientIds.portal).includes(origin)
     ) {
       ctx.set('access-control-allow-origin', origin);
       ctx.vary('origin');

@@ -114,7 +114,7 @@ export function useToasts(): Toasts {
 
 interface NavigationBarStore {
   readonly state: NavigationBarState;
-  set(state: NavigationBarState): void;
+  set: (state: NavigationBarState) => void;
 }
 
 const NavigationBarContext = createContext<NavigationBarStore>({ state: {}, set: () => {} });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { initialLanguage, isLanguage, type Language } from '../i18n/languages.ts';
 import { useServices } from './contexts.tsx';
 
-export function useLanguage(): { readonly language: Language; setLanguage(code: string): void } {
+export function useLanguage(): { readonly language: Language; readonly setLanguage: (code: string) => void } {
   const { i18n } = useTranslation();
   const { ports } = useServices();
   const language = initialLanguage(i18n.resolvedLanguage ?? i18n.language);

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { themeAttribute, type Theme } from '@portal/core';
 import { useServices } from './contexts.tsx';
 
-export function useTheme(): { readonly theme: Theme; setTheme(theme: Theme): void } {
+export function useTheme(): { readonly theme: Theme; readonly setTheme: (theme: Theme) => void } {
   const { themeStore } = useServices();
   const [theme, setState] = useState<Theme>(() => themeStore.read());
   const setTheme = useCallback(

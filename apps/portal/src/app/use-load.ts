@@ -16,14 +16,14 @@ export function useDelayedFlag(active: boolean, delayMs: number): boolean {
 }
 
 export type LoadState<T> =
-  | { readonly status: 'loading'; readonly data?: T; readonly showSkeleton: boolean; reload(): void }
-  | { readonly status: 'ready'; readonly data: T; readonly showSkeleton: false; reload(): void }
+  | { readonly status: 'loading'; readonly data?: T; readonly showSkeleton: boolean; reload: () => void }
+  | { readonly status: 'ready'; readonly data: T; readonly showSkeleton: false; reload: () => void }
   | {
       readonly status: 'failed';
       readonly error: PortalError;
       readonly data?: T;
       readonly showSkeleton: false;
-      reload(): void;
+      reload: () => void;
     };
 
 type Inner<T> =

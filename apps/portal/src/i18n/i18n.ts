@@ -64,9 +64,13 @@ export const textChain = (i18n: I18n): readonly Language[] => {
  * failed, a page of them would show raw keys, so the shell says they could not be loaded instead.
  */
 export function missingTexts<N extends string>(i18n: I18n, namespaces: readonly N[]): readonly N[] {
-  return namespaces.filter(
-    (ns) => !textChain(i18n).some((lng) => Object.keys(i18n.getResourceBundle(lng, ns) ?? {}).length > 0),
-  );
+  return namespaces.filter((ns) => !textChain(i18n).some((lng) => Object.keys(loadedTexts(i18n, lng, ns)).length > 0));
+}
+
+/** The texts of one namespace in one language as loaded, none yet: empty (i18next types a bundle `any`). */
+export function loadedTexts(i18n: I18n, lng: string, ns: string): Readonly<Record<string, unknown>> {
+  const bundle: unknown = i18n.getResourceBundle(lng, ns);
+  return typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>) : {};
 }
 
 export interface I18nOptions {

@@ -25,31 +25,31 @@ export type ExportParams = Omit<ListParams, 'page' | 'pageSize'>;
 
 /** Create, read, update, delete and history of one entity kind. */
 export interface EntityApi<Summary, Detail, Input, Removed = void> {
-  list(params: ListParams): Promise<AdminPage<Summary>>;
-  get(id: string): Promise<Detail>;
-  create(input: Input): Promise<Detail>;
-  update(id: string, input: Input): Promise<Detail>;
-  remove(id: string): Promise<Removed>;
-  history(id: string, params: HistoryParams): Promise<AdminPage<AdminHistoryEntry>>;
+  list: (params: ListParams) => Promise<AdminPage<Summary>>;
+  get: (id: string) => Promise<Detail>;
+  create: (input: Input) => Promise<Detail>;
+  update: (id: string, input: Input) => Promise<Detail>;
+  remove: (id: string) => Promise<Removed>;
+  history: (id: string, params: HistoryParams) => Promise<AdminPage<AdminHistoryEntry>>;
   /** Undoes one entry of the history (#19.7); the entity as saved. */
-  revert(id: string, entryId: string): Promise<Detail>;
+  revert: (id: string, entryId: string) => Promise<Detail>;
   /** The whole list with this search and sort as a CSV download (a link: the browser streams it to disk). */
-  exportUrl(params: ExportParams): string;
+  exportUrl: (params: ExportParams) => string;
 }
 
 /** Several entities of a list deleted at once, all or nothing (#20.3); how many were deleted. */
 export interface BulkRemovable {
-  removeMany(ids: readonly string[]): Promise<number>;
+  removeMany: (ids: readonly string[]) => Promise<number>;
 }
 
 /** An entity others use (roles, account accesses, attributes, custom flows): its usage, and a delete that says what it was removed from. */
 export interface UsedEntityApi<Summary, Detail, Input> extends EntityApi<Summary, Detail, Input, DeleteResult> {
-  usage(id: string): Promise<EntityUsage>;
+  usage: (id: string) => Promise<EntityUsage>;
 }
 
 /** What deleting an entity would affect (#30.3): applications and users answer it, their delete nothing. */
 export interface UsageOf {
-  usage(id: string): Promise<EntityUsage>;
+  usage: (id: string) => Promise<EntityUsage>;
 }
 
 /** The users: listed, read, deleted (one or several) and downloaded; the console neither creates nor edits them. */
@@ -74,12 +74,12 @@ type Has<P extends string, Method extends string> = P extends keyof paths
 type Base<K extends string> = `/${Capitalize<K>}`;
 /** The console's names of the contract's top-level paths (`/AccountAccesses` → `accountAccesses`). */
 type TopLevel = {
-  [P in keyof paths & string]: P extends `/${infer Name}`
+  [P in keyof paths]: P extends `/${infer Name}`
     ? Name extends `${string}/${string}`
       ? never
       : Uncapitalize<Name>
     : never;
-}[keyof paths & string];
+}[keyof paths];
 /** Whether the operation `Name` is the one the contract puts at `P` with `Method`. */
 type OperationAt<Name extends string, P extends string, Method extends string> = Name extends keyof operations
   ? [operations[Name], Op<P, Method>] extends [Op<P, Method>, operations[Name]]

@@ -11,7 +11,7 @@
 //   carry an Idempotency-Key (#28.6: then also after a proxy's 502/504).
 
 import { defaultRetryPolicy as coreRetryPolicy, isIdempotent, retryDecision } from '@portal/core';
-import type { LocaleCode, RetryPolicy as CoreRetryPolicy } from '@portal/core';
+import type { RetryPolicy as CoreRetryPolicy } from '@portal/core';
 import { allowedLanguage } from '../locale/locale-store.ts';
 import { NetworkError } from './errors.ts';
 
@@ -29,7 +29,7 @@ export interface ApiFetchOptions {
   /** The configured API base URL (no trailing slash needed). */
   readonly baseUrl: string;
   /** The current language (checked against the allow-list; default de). */
-  readonly getLanguage: () => LocaleCode | string | undefined;
+  readonly getLanguage: () => string | undefined;
   /** Called once per API request answered 401 (the session ended at the server). */
   readonly onUnauthenticated?: () => void;
   readonly fetch?: FetchLike;

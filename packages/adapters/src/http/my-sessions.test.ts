@@ -20,8 +20,9 @@ function api(answer: (path: string, init: RequestInit) => Response | Promise<Res
       unauthenticated += 1;
     },
     fetch: async (input, init = {}) => {
-      calls.push({ path: String(input), method: init.method ?? 'GET', lang: new Headers(init.headers).get('lang') });
-      return answer(String(input), init);
+      const path = input instanceof Request ? input.url : input.toString();
+      calls.push({ path, method: init.method ?? 'GET', lang: new Headers(init.headers).get('lang') });
+      return answer(path, init);
     },
   });
   return { sessions, calls, unauthenticated: () => unauthenticated };
@@ -63,13 +64,12 @@ describe("the user's sessions at the portal server", () => {
   });
 
   it('a malformed answer is refused whole; no answer is a network error', async () => {
-    await expect(api(() => Response.json({ sessions: [{ id: 1 }] })).sessions.list()).rejects.toEqual({
-      kind: 'unexpected',
-      status: 500,
+    await expect(api(() => Response.json({ sessions: [{ id: 1 }] })).sessions.list()).rejects.toMatchObject({
+      name: 'PortalFailure',
+      error: { kind: 'unexpected', status: 500 },
     });
-    await expect(api(() => Response.json({ ended: 'many' })).sessions.endOthers()).rejects.toEqual({
-      kind: 'unexpected',
-      status: 500,
+    await expect(api(() => Response.json({ ended: 'many' })).sessions.endOthers()).rejects.toMatchObject({
+      error: { kind: 'unexpected', status: 500 },
     });
     const offline = await api(() => {
       throw new TypeError('Failed to fetch');

@@ -2,7 +2,7 @@
 // others. Answers that are not a success become core's HttpError (the §8 body kept for its
 // message). A module of its own: the page loads it on first use, not with the first route.
 import type { MySession } from '@portal/core';
-import { decodeEndedCount, decodeMySessions, HttpError, invalidAnswer } from '@portal/core';
+import { decodeEndedCount, decodeMySessions, HttpError, invalidAnswer, PortalFailure } from '@portal/core';
 import { allowedLanguage } from '../locale/locale-store.ts';
 import { NetworkError } from './errors.ts';
 
@@ -50,7 +50,7 @@ export function createMySessionsApi(options: MySessionsApiOptions): MySessionsAp
   return {
     async list() {
       const sessions = decodeMySessions(await call('GET', sessionsPath));
-      if (sessions === undefined) throw invalidAnswer;
+      if (sessions === undefined) throw new PortalFailure(invalidAnswer);
       return sessions;
     },
     async end(id) {
@@ -58,7 +58,7 @@ export function createMySessionsApi(options: MySessionsApiOptions): MySessionsAp
     },
     async endOthers() {
       const ended = decodeEndedCount(await call('POST', `${sessionsPath}/end-others`));
-      if (ended === undefined) throw invalidAnswer;
+      if (ended === undefined) throw new PortalFailure(invalidAnswer);
       return ended;
     },
   };

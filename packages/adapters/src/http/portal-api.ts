@@ -55,25 +55,25 @@ export type CustomFlowPage = Readonly<Omit<Schema<'CustomFlowPage'>, 'attributes
 /** The port plus the other calls of the portal's user side. */
 export interface UserPortalApi extends PortalApi {
   /** `GET /My/Applications` (all pages; `onlyWithValues` for settings/applications). */
-  listMyApplications(options?: { readonly onlyWithValues?: boolean }): Promise<readonly MyApplication[]>;
+  listMyApplications: (options?: { readonly onlyWithValues?: boolean }) => Promise<readonly MyApplication[]>;
   /** `GET /My/Applications/{id}`. */
-  getMyApplication(id: string): Promise<MyApplicationDetail>;
+  getMyApplication: (id: string) => Promise<MyApplicationDetail>;
   /** `PUT /My/Attributes`. */
-  updateMyAttributes(applicationId: string, values: readonly AttributeValueInput[]): Promise<MyApplicationDetail>;
+  updateMyAttributes: (applicationId: string, values: readonly AttributeValueInput[]) => Promise<MyApplicationDetail>;
   /** `POST /My/Applications/{id}/Launch`: the user opened this tile (the launcher's "recently used"). */
-  recordLaunch(applicationId: string): Promise<void>;
+  recordLaunch: (applicationId: string) => Promise<void>;
   /** `PUT /My/Favourites`: the launcher's pinned application ids, first to last; answers the stored list. */
-  updateMyFavourites(applicationIds: readonly string[]): Promise<readonly string[]>;
+  updateMyFavourites: (applicationIds: readonly string[]) => Promise<readonly string[]>;
   /** `GET /My/Profile`. */
-  getProfile(): Promise<Profile>;
+  getProfile: () => Promise<Profile>;
   /** `PUT /My/Profile`. */
-  updateProfile(input: ProfileInput): Promise<Profile>;
+  updateProfile: (input: ProfileInput) => Promise<Profile>;
   /** `GET /My/Export`: everything the portal holds about the user, as the JSON file to save (GDPR Art. 15, 20). */
-  exportMyData(): Promise<{ readonly file: Blob; readonly fileName: string }>;
+  exportMyData: () => Promise<{ readonly file: Blob; readonly fileName: string }>;
   /** `GET /CustomFlow/{idOrKey}`. */
-  getCustomFlow(idOrKey: string): Promise<CustomFlowPage>;
+  getCustomFlow: (idOrKey: string) => Promise<CustomFlowPage>;
   /** `POST /CustomFlow/{idOrKey}`. */
-  submitCustomFlow(idOrKey: string, values: readonly AttributeValueInput[]): Promise<CustomFlowPage>;
+  submitCustomFlow: (idOrKey: string, values: readonly AttributeValueInput[]) => Promise<CustomFlowPage>;
 }
 
 type WireAttributeValue = Schema<'UserAttributeValue'>;

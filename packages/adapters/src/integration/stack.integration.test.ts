@@ -23,6 +23,7 @@ import {
   signedInUserFromClaims,
   startAuthorization,
   takeRecord,
+  PortalFailure,
   toPortalError,
   userFromSession,
 } from '@portal/core';
@@ -590,7 +591,7 @@ describe('core on the adapters', () => {
     const params = readCallbackParams(callbackUrl);
     const record = await takeRecord(ports, params);
     const verdict = judgeCallback(params, record, { signedIn: false, url: callbackUrl });
-    if (verdict.kind === 'error') throw verdict.error;
+    if (verdict.kind === 'error') throw new PortalFailure(verdict.error);
     const result = await exchangeCode(ports, {
       config: config(),
       record,
@@ -613,7 +614,7 @@ describe('core on the adapters', () => {
     const before = tokenRequests;
     const reload = await finish(ports, callback).then(
       () => undefined,
-      (error: unknown) => error,
+      (error: unknown) => toPortalError(error),
     );
     expect(reload).toEqual({ kind: 'auth', status: 500, code: 'auth.missingTemporaryCookie' });
     expect(tokenRequests).toBe(before);
@@ -644,7 +645,7 @@ describe('core on the adapters', () => {
       tabs.map((ports, i) =>
         finish(ports, callbacks[i] ?? '').then(
           (r) => r.user.id,
-          (error: unknown) => error,
+          (error: unknown) => toPortalError(error),
         ),
       ),
     );

@@ -66,7 +66,7 @@ function fakeProvider(metadata: Record<string, unknown> = {}): Fake {
       }),
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
-      const body = init?.body === undefined || init.body === null ? '' : String(init.body);
+      const body = init?.body === undefined || init.body === null ? '' : await new Response(init.body).text();
       requests.push({ url, body, authorization: new Headers(init?.headers).get('authorization') });
       if (url === `${issuer}/.well-known/openid-configuration`) {
         if (fake.discoveryFailures > 0) {

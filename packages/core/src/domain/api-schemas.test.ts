@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Branding } from '@portal/contract/validators';
 import { decodeApplicationBranding, decodeAuthCheckResult, invalidAnswer } from './api-schemas.ts';
+import { toPortalError } from '../errors/errors.ts';
 
 describe('API answer decoders', () => {
   it('accept well-formed answers', () => {
@@ -34,7 +35,7 @@ describe('API answer decoders', () => {
     try {
       run();
     } catch (error) {
-      expect(error).toBe(invalidAnswer);
+      expect(toPortalError(error)).toBe(invalidAnswer);
     }
   });
 });
@@ -81,7 +82,7 @@ describe('rejection paths: every required field missing or ill-typed', () => {
       ]),
     ),
   )('%s → invalidAnswer', (_label, raw, decode) => {
-    expect(() => decode(raw)).toThrow(expect.objectContaining(invalidAnswer));
+    expect(() => decode(raw)).toThrow(expect.objectContaining({ error: invalidAnswer }));
   });
   it.each([
     ['an empty id', () => decodeApplicationBranding({ clientId: '', label: 'L' })],
@@ -112,7 +113,7 @@ describe('rejection paths: every required field missing or ill-typed', () => {
         }),
     ],
   ])('refuse %s', (_label, run) => {
-    expect(run).toThrow(expect.objectContaining(invalidAnswer));
+    expect(run).toThrow(expect.objectContaining({ error: invalidAnswer }));
   });
 });
 
@@ -150,7 +151,7 @@ describe('the branding decoder against the generated validator (ADR 0015)', () =
       decodeApplicationBranding({ clientId: 'c', ...sample });
       return true;
     } catch (error) {
-      expect(error).toBe(invalidAnswer);
+      expect(toPortalError(error)).toBe(invalidAnswer);
       return false;
     }
   };

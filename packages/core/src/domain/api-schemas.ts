@@ -6,7 +6,7 @@ import { array, boolean, decodeOrUndefined, finite, literals, optional, string, 
 import type { Decoder } from './decode.ts';
 import type { AccessRequestOptions, ApplicationBranding } from './entities.ts';
 import type { AuthCheckResult } from '../ports/ports.ts';
-import type { PortalError } from '../errors/errors.ts';
+import { PortalFailure, type PortalError } from '../errors/errors.ts';
 
 const text = string({ maxLength: 4096 });
 const id = string({ minLength: 1, maxLength: 200 });
@@ -83,7 +83,7 @@ type Loose<T> = T extends readonly (infer E)[]
  */
 function checked<T>(decoder: Decoder<Loose<T>>, raw: unknown): T {
   const decoded = decodeOrUndefined(decoder, withoutNulls(raw));
-  if (decoded === undefined) throw invalidAnswer;
+  if (decoded === undefined) throw new PortalFailure(invalidAnswer);
   return decoded as T;
 }
 

@@ -4,7 +4,7 @@
 
 import { boolean, decodeOrUndefined, finite, literals, optional, string, struct, unknownValue } from './decode.ts';
 import type { DecodedOf } from './decode.ts';
-import type { AuthStateData, AuthStateRecord, TokenResponse } from './auth.ts';
+import type { AuthStateData, AuthStateRecord } from './auth.ts';
 import { authStateLength, codeVerifierLength } from './constants.ts';
 import { decodeIdTokenClaims, type IdTokenClaims } from './claims.ts';
 
@@ -134,6 +134,6 @@ export function decodeRefreshResponse(raw: unknown): DecodedRefreshResponse | un
  * Decode the token endpoint's answer: HTML, null, broken JSON, no ID token, missing or
  * non-numeric `expires_in` give undefined (a clean error, never a half sign-in).
  */
-export function decodeTokenResponse(raw: TokenResponse | unknown): DecodedTokenResponse | undefined {
+export function decodeTokenResponse(raw: unknown): DecodedTokenResponse | undefined {
   return decodeOrUndefined(tokenResponseDecoder, raw);
 }

@@ -8,7 +8,9 @@ import {
   isHttpError,
   isIdentityProviderError,
   isPortalError,
+  isPortalFailure,
   pageErrorStatus,
+  PortalFailure,
   plainText,
   readServerError,
   toPortalError,
@@ -122,6 +124,16 @@ describe('thrown values', () => {
     expect(toPortalError('boom')).toEqual({ kind: 'unexpected', status: 500 });
     const page: PortalError = { kind: 'page', status: 404 };
     expect(toPortalError(page)).toBe(page);
+  });
+
+  it('a thrown portal error is an Error that carries it (only an Error is thrown, #31.6)', () => {
+    const expired: PortalError = { kind: 'auth', status: 500, code: 'auth.sessionExpired' };
+    const failure = new PortalFailure(expired);
+    expect(failure).toBeInstanceOf(Error);
+    expect(isPortalError(failure)).toBe(false);
+    expect(toPortalError(failure)).toBe(expired);
+    expect(isPortalFailure({ _tag: 'PortalFailure', error: expired })).toBe(true);
+    expect(isPortalFailure(expired)).toBe(false);
   });
 
   it('recognises errors by tag across realms', () => {

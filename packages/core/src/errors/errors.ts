@@ -107,6 +107,24 @@ export class IdentityProviderError extends Error {
   }
 }
 
+/**
+ * A portal error thrown (only an Error is thrown, issue #31.6): core's actors and decoders
+ * fail with one; `toPortalError` reads the error back out of it.
+ */
+export class PortalFailure extends Error {
+  readonly _tag = 'PortalFailure';
+  readonly error: PortalError;
+  constructor(error: PortalError) {
+    super(`portal error: ${error.kind}`);
+    this.name = 'PortalFailure';
+    this.error = error;
+  }
+}
+
+export const isPortalFailure = (error: unknown): error is PortalFailure =>
+  error instanceof PortalFailure ||
+  (typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'PortalFailure');
+
 export const isHttpError = (error: unknown): error is HttpError =>
   error instanceof HttpError ||
   (typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'HttpError');
@@ -213,9 +231,10 @@ export function fromHttpStatus(httpStatus: number, body?: unknown): PortalError 
     : { kind: 'http', status: pageErrorStatus(httpStatus), httpStatus, server };
 }
 
-/** Any thrown value as a portal error: HttpError by its status, anything else 500. */
+/** Any thrown value as a portal error: HttpError by its status, a PortalFailure by its error, anything else 500. */
 export function toPortalError(error: unknown): PortalError {
   if (isHttpError(error)) return fromHttpStatus(error.status, error.body);
+  if (isPortalFailure(error)) return error.error;
   if (isPortalError(error)) return error;
   return { kind: 'unexpected', status: 500 };
 }

@@ -3,9 +3,6 @@
 // give up as unauthenticated. The page holds no token (the portal server adds it and refreshes
 // it, ADR 0009): an API 401 means the session has ended.
 
-/** Methods a request may be sent with (upper case as `Request` normalises them). */
-type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 export interface RetryPolicy {
   /** Retries of an idempotent request after a network failure, timeout, 429 or 503 (default 2). */
   readonly maxRetries: number;
@@ -26,8 +23,8 @@ export const defaultRetryPolicy: RetryPolicy = {
 
 /** What one attempt of a request gave. */
 export interface RetryInput {
-  /** The request's method (a write is never sent again on its own, unless it carries an Idempotency-Key). */
-  readonly method: HttpMethod | string;
+  /** The request's method, upper case as `Request` normalises it (a write is never sent again on its own, unless it carries an Idempotency-Key). */
+  readonly method: string;
   /**
    * The request carries an Idempotency-Key (#28.6): the server answers it sent again with the first one's outcome (the
    * same job), so a write may be sent again like a read — and also after a proxy's 502 or 504, when nobody knows

@@ -27,19 +27,19 @@ export type TimerHandle = unknown;
  */
 export interface Clock {
   /** Epoch milliseconds. */
-  now(): number;
-  setTimeout(callback: () => void, delayMs: number): TimerHandle;
-  clearTimeout(handle: TimerHandle): void;
+  now: () => number;
+  setTimeout: (callback: () => void, delayMs: number) => TimerHandle;
+  clearTimeout: (handle: TimerHandle) => void;
 }
 
 /** Randomness: bytes from a CSPRNG (crypto.getRandomValues in the browser). */
 export interface Random {
-  bytes(length: number): Uint8Array;
+  bytes: (length: number) => Uint8Array;
 }
 
 /** SHA-256 (crypto.subtle.digest in the browser). */
 export interface Digest {
-  sha256(data: Uint8Array): Promise<Uint8Array>;
+  sha256: (data: Uint8Array) => Promise<Uint8Array>;
 }
 
 /**
@@ -49,16 +49,16 @@ export interface Digest {
  */
 export interface AuthStateStore {
   /** Save under its state, giving it the next count; drops the oldest beyond 4. */
-  save(state: string, data: AuthStateData): Promise<void>;
+  save: (state: string, data: AuthStateData) => Promise<void>;
   /** Look up and delete (consume) the record of a state. */
-  take(state: string): Promise<AuthStateData | undefined>;
+  take: (state: string) => Promise<AuthStateData | undefined>;
 }
 
 /** The tokens of the signed-in user (cookies, chunked when large; never local storage). */
 export interface SessionStore {
-  read(): Promise<StoredSession | undefined>;
-  write(session: StoredSession): Promise<void>;
-  clear(): Promise<void>;
+  read: () => Promise<StoredSession | undefined>;
+  write: (session: StoredSession) => Promise<void>;
+  clear: () => Promise<void>;
 }
 
 /**
@@ -69,7 +69,7 @@ export interface SessionStore {
  * session's hash, ADR 0009).
  */
 export interface Lock {
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 export interface AuthorizationRequest {
@@ -117,35 +117,35 @@ export interface EndSessionRequest {
  * with an OAuth error, with anything else for transport failures.
  */
 export interface IdentityProvider {
-  discover(policy: string): Promise<ProviderMetadata>;
-  authorizationUrl(request: AuthorizationRequest): Promise<string>;
-  exchangeCode(request: CodeExchangeRequest): Promise<TokenResponse>;
-  refresh(request: RefreshGrantRequest): Promise<TokenResponse>;
-  endSessionUrl(request: EndSessionRequest): Promise<string | undefined>;
+  discover: (policy: string) => Promise<ProviderMetadata>;
+  authorizationUrl: (request: AuthorizationRequest) => Promise<string>;
+  exchangeCode: (request: CodeExchangeRequest) => Promise<TokenResponse>;
+  refresh: (request: RefreshGrantRequest) => Promise<TokenResponse>;
+  endSessionUrl: (request: EndSessionRequest) => Promise<string | undefined>;
 }
 
 /** The address bar. */
 export interface Navigator {
   /** Absolute URL of the current page. */
-  currentUrl(): string;
+  currentUrl: () => string;
   /** Leave the page (location.assign). */
-  redirect(url: string): void;
+  redirect: (url: string) => void;
   /** Change the address without a reload or history entry (history.replaceState). */
-  replace(url: string): void;
+  replace: (url: string) => void;
   /** Reload the page. */
-  reload(): void;
+  reload: () => void;
 }
 
 /** The language cookie (`i18n_redirected`, 365 days, secure, SameSite none). */
 export interface LocaleStore {
-  read(): LocaleCode | undefined;
-  write(locale: LocaleCode): void;
+  read: () => LocaleCode | undefined;
+  write: (locale: LocaleCode) => void;
 }
 
 /** A small string store (sessionStorage in the browser) for the chunk-reload marker. */
 export interface MarkerStore {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
+  get: (key: string) => string | undefined;
+  set: (key: string, value: string) => void;
 }
 
 /** What the app access gate asks about: an application by client id or by id. */
@@ -182,19 +182,19 @@ export type AuthCheckResult =
 /** The calls core's machines need, in domain types. */
 export interface PortalApi {
   /** `GET /Admin/Applications`: the applications the user administers. */
-  listAdministrableApplications(): Promise<readonly AdministrableApplication[]>;
+  listAdministrableApplications: () => Promise<readonly AdministrableApplication[]>;
   /** Branding of an external application by client id (anonymous, under /My/Applications). */
-  getApplicationBranding(clientId: string): Promise<ApplicationBranding>;
+  getApplicationBranding: (clientId: string) => Promise<ApplicationBranding>;
   /** `PUT /Admin/Applications/AccessRequests/{id}`. */
-  decideAccessRequest(id: AccessRequestId, decision: AccessRequestDecision): Promise<void>;
+  decideAccessRequest: (id: AccessRequestId, decision: AccessRequestDecision) => Promise<void>;
   /** `GET /AuthCheck`. */
-  authCheck(target: AuthCheckTarget): Promise<AuthCheckResult>;
+  authCheck: (target: AuthCheckTarget) => Promise<AuthCheckResult>;
   /** `POST /AuthCheck` with the missing attribute values. */
-  submitAttributes(target: AuthCheckTarget, values: Readonly<Record<string, string>>): Promise<AuthCheckResult>;
+  submitAttributes: (target: AuthCheckTarget, values: Readonly<Record<string, string>>) => Promise<AuthCheckResult>;
   /** What an access request to the application may name; `search` narrows both lists. */
-  getAccessRequestOptions(applicationId: ApplicationId, search?: string): Promise<AccessRequestOptions>;
+  getAccessRequestOptions: (applicationId: ApplicationId, search?: string) => Promise<AccessRequestOptions>;
   /** Send an access request for the application, naming what the user chose. */
-  requestAccess(target: AuthCheckTarget, choice: AccessRequestChoice): Promise<void>;
+  requestAccess: (target: AuthCheckTarget, choice: AccessRequestChoice) => Promise<void>;
 }
 
 /** Everything core's machines and helpers can be given. */

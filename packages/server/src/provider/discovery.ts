@@ -59,8 +59,9 @@ const stringList = (v: unknown): readonly string[] | undefined =>
   Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined;
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-function isAcceptableUrl(raw: unknown, allowHttp: boolean): raw is string {
-  if (typeof raw !== 'string') return false;
+const isAcceptableUrl = (raw: unknown, allowHttp: boolean): raw is string =>
+  typeof raw === 'string' && acceptableUrl(raw, allowHttp);
+function acceptableUrl(raw: string, allowHttp: boolean): boolean {
   try {
     const url = new URL(raw);
     return url.protocol === 'https:' || (allowHttp && url.protocol === 'http:' && loopbackHosts.has(url.hostname));
@@ -89,7 +90,7 @@ function checkDiscoveryDocument(
       `the issuer ${config.expectedIssuer}`,
       `the provider's document at ${location} names ${issuer} (issuer mismatch)`,
     );
-  if (!isAcceptableUrl(issuer, config.allowHttp))
+  if (!acceptableUrl(issuer, config.allowHttp))
     throw fail('an https:// issuer (http only for localhost)', `the document names ${issuer}`);
   for (const field of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
     if (!isAcceptableUrl(document[field], config.allowHttp))
@@ -113,7 +114,7 @@ function checkDiscoveryDocument(
     );
   const endSession = document.end_session_endpoint;
   if (endSession !== undefined && !isAcceptableUrl(endSession, config.allowHttp))
-    throw fail('an https:// end_session_endpoint', `the provider answered ${String(endSession)}`);
+    throw fail('an https:// end_session_endpoint', `the provider answered ${JSON.stringify(endSession)}`);
   if (endSession === undefined && config.endSession === 'required')
     throw new ProviderConfigError(
       'IDP_END_SESSION',

@@ -16,7 +16,7 @@ const applications = [
 ];
 
 /** A loader that waits for `release()` before it loads the menu's code (a slow network). */
-function heldLoader(): { readonly loader: ApplicationMenuLoader; release(): void } {
+function heldLoader(): { readonly loader: ApplicationMenuLoader; readonly release: () => void } {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;

@@ -3,9 +3,9 @@
 
 export interface ModuleLoader<M> {
   /** The module, once it has loaded. */
-  loaded(): M | undefined;
+  loaded: () => M | undefined;
   /** Starts loading (once; again after a failure). */
-  load(): Promise<M>;
+  load: () => Promise<M>;
 }
 
 export function createModuleLoader<M>(load: () => Promise<M>): ModuleLoader<M> {

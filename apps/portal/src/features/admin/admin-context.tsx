@@ -20,16 +20,16 @@ export interface AdministrableState {
 export interface AdminContextValue {
   readonly api: AdminApi;
   readonly administrable: AdministrableState;
-  reloadAdministrable(): void;
+  reloadAdministrable: () => void;
   /** Loads the labels of one entity kind by id (the first 100 by label); `useLabels` keeps them in the query cache. */
-  lookup(kind: LookupKind): Promise<ReadonlyMap<string, string>>;
+  lookup: (kind: LookupKind) => Promise<ReadonlyMap<string, string>>;
   /** The kept labels of a kind are out of date (after a save). */
-  invalidate(kind: LookupKind): void;
+  invalidate: (kind: LookupKind) => void;
   /** Names seen in picker results (so entries beyond the first 100 still show by name). */
   readonly seen: ReadonlyMap<string, string>;
-  remember(entries: readonly { readonly id: string; readonly label: string }[]): void;
+  remember: (entries: readonly { readonly id: string; readonly label: string }[]) => void;
   /** The user may write this kind (`<kind>.write`). */
-  canWrite(kind: EntityKind): boolean;
+  canWrite: (kind: EntityKind) => boolean;
 }
 
 /** Exported for page tests, which provide a fake admin API; the console uses `AdminProvider`. */

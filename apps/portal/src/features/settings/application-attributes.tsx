@@ -80,7 +80,12 @@ export function ApplicationAttributes({ id }: { readonly id: string }) {
     }
   };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="app-heading" className="flex max-w-3xl flex-col gap-6">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="app-heading"
+      className="flex max-w-3xl flex-col gap-6"
+    >
       <div>
         <h2 id="app-heading" className="text-xl font-semibold text-fg">
           {data.application.label}

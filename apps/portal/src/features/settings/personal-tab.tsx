@@ -143,7 +143,12 @@ export function PersonalTab() {
     }
   };
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-6" aria-labelledby="personal-heading">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="flex max-w-3xl flex-col gap-6"
+      aria-labelledby="personal-heading"
+    >
       <div>
         <h2 id="personal-heading" className="text-xl font-semibold text-fg">
           {t('personal.heading')}

@@ -3,13 +3,14 @@
 // (two or more read-only ones say it once, in a ReadOnlyGroup, #17.19).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateAttributeValue, type AttributeDataType, type ValidationResult } from '@portal/core';
+import { validateAttributeValue, type ValidationResult } from '@portal/core';
 import { ReadOnlyField, ReadOnlyGroup, Select, TextField } from '@portal/ui';
 
 export interface AttributeFieldModel {
   readonly key: string;
   readonly label: string;
-  readonly dataType: AttributeDataType | string;
+  /** One of core's `AttributeDataType`s; one the portal does not know is edited as text. */
+  readonly dataType: string;
   readonly required: boolean;
   /** The one answer a Yes/No attribute accepts (#30.1): 'true' or 'false'; null or absent: any. */
   readonly requiredValue?: string | null | undefined;

@@ -11,7 +11,7 @@ import {
   testAuthConfig,
 } from '../../testing/index.ts';
 import type { TestPorts } from '../../testing/index.ts';
-import { IdentityProviderError, type PortalError } from '../../errors/errors.ts';
+import { IdentityProviderError, toPortalError } from '../../errors/errors.ts';
 import { refreshLeadMs } from '../../domain/constants.ts';
 
 // The steps the portal server runs over its session store (issue #15): refresh under the
@@ -31,7 +31,8 @@ const codeOf = async (promise: Promise<unknown>) => {
     await promise;
     return 'resolved';
   } catch (error) {
-    return (error as Extract<PortalError, { kind: 'auth' }>).code;
+    const failure = toPortalError(error);
+    return failure.kind === 'auth' ? failure.code : failure.kind;
   }
 };
 

@@ -8,7 +8,7 @@ import type { PortalError } from '../../errors/errors.ts';
 import type { Ports } from '../../ports/ports.ts';
 import { decodeStoredSession, signedInUserFromClaims } from '../../domain/claims.ts';
 import { checkIdTokenClaims, decodeRefreshResponse } from '../../domain/token-answers.ts';
-import { isIdentityProviderError } from '../../errors/errors.ts';
+import { isIdentityProviderError, PortalFailure } from '../../errors/errors.ts';
 import { userFromSession } from './session.restore.ts';
 import type { LoadedSession } from './session.types.ts';
 
@@ -47,7 +47,7 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
         return { session: stored, user };
     }
     const refreshToken = request.session.refreshToken;
-    if (refreshToken === undefined) throw authError('auth.sessionExpired');
+    if (refreshToken === undefined) throw new PortalFailure(authError('auth.sessionExpired'));
     let raw: unknown;
     // Refreshed where the tokens came from (recorded at the sign-in or claims refresh), never
     // guessed from the issuer: a B2C tenant names one issuer for every policy.
@@ -64,23 +64,25 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
     } catch (error) {
       if (isIdentityProviderError(error)) {
         await ports.sessionStore.clear();
-        throw authError('auth.sessionExpired');
+        throw new PortalFailure(authError('auth.sessionExpired'));
       }
-      throw authError('auth.network');
+      throw new PortalFailure(authError('auth.network'));
     }
     const response = decodeRefreshResponse(raw);
-    if (response === undefined) throw authError('auth.invalidTokenResponse');
+    if (response === undefined) throw new PortalFailure(authError('auth.invalidTokenResponse'));
     const now = ports.clock.now();
     let user = request.user;
     if (response.id_token !== undefined) {
       const checked = checkIdTokenClaims(response.idTokenClaims, { issuer, clientId: request.config.clientId, now });
       if (!checked.ok) {
         await ports.sessionStore.clear();
-        throw authError(checked.problem === 'issuer' ? 'auth.subjectChanged' : 'auth.invalidIdToken');
+        throw new PortalFailure(
+          authError(checked.problem === 'issuer' ? 'auth.subjectChanged' : 'auth.invalidIdToken'),
+        );
       }
       if (checked.claims.sub !== request.user.id || checked.claims.iss !== request.user.issuer) {
         await ports.sessionStore.clear();
-        throw authError('auth.subjectChanged');
+        throw new PortalFailure(authError('auth.subjectChanged'));
       }
       const refreshed = signedInUserFromClaims(checked.claims);
       // A provider without the portal's data claim (a standard one: the data came from the

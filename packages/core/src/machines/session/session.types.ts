@@ -11,10 +11,10 @@ export interface LoadedSession {
 /** The session as the page holds it (no token: the portal server keeps those): its view and sign-out. */
 export interface SessionHandle {
   /** The current view; the same object until status, user or reason change. */
-  view(): SessionView;
+  view: () => SessionView;
   /** Calls `listener` after every change of the view; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  send(event: { readonly type: 'SIGN_OUT' }): void;
+  subscribe: (listener: () => void) => () => void;
+  send: (event: { readonly type: 'SIGN_OUT' }) => void;
   /** An API answered 401: the server could not refresh the session, it has ended (said once). */
-  ended(): void;
+  ended: () => void;
 }

@@ -14,7 +14,7 @@ import { signedInUserFromClaims } from '../../domain/claims.ts';
 import { checkIdTokenClaims, decodeTokenResponse, isWellFormedState } from '../../domain/token-answers.ts';
 import { parseQuery, splitUrl } from '../../domain/url.ts';
 import { withoutQueryParams } from '../../domain/url-build.ts';
-import { isIdentityProviderError } from '../../errors/errors.ts';
+import { isIdentityProviderError, PortalFailure } from '../../errors/errors.ts';
 import { identityError } from '../../errors/identity-error.ts';
 
 export type AuthPorts = Pick<Ports, 'clock' | 'random' | 'digest' | 'authStateStore' | 'identityProvider'>;
@@ -60,7 +60,7 @@ export async function startAuthorization(
   request: StartRequest,
 ): Promise<{ readonly url: string; readonly state: string }> {
   const policy = policyOf(request.config, request.flow);
-  if (policy === undefined) throw authError('auth.flowUnavailable');
+  if (policy === undefined) throw new PortalFailure(authError('auth.flowUnavailable'));
   try {
     const state = randomString(ports.random, authStateLength);
     const codeVerifier = randomString(ports.random, codeVerifierLength);
@@ -101,7 +101,7 @@ export async function startAuthorization(
     });
     return { url, state };
   } catch {
-    throw authError('auth.network');
+    throw new PortalFailure(authError('auth.network'));
   }
 }
 
@@ -156,14 +156,14 @@ export function strippedCallbackUrl(url: string): string {
  */
 export async function takeRecord(ports: AuthPorts, params: CallbackParams): Promise<AuthStateData> {
   const state = params.state.length === 1 ? params.state[0] : undefined;
-  if (state === undefined || !isWellFormedState(state)) throw authError('auth.missingAuthState');
+  if (state === undefined || !isWellFormedState(state)) throw new PortalFailure(authError('auth.missingAuthState'));
   let record: AuthStateData | undefined;
   try {
     record = await ports.authStateStore.take(state);
   } catch {
     record = undefined;
   }
-  if (record === undefined) throw authError('auth.missingTemporaryCookie');
+  if (record === undefined) throw new PortalFailure(authError('auth.missingTemporaryCookie'));
   return record;
 }
 
@@ -223,9 +223,9 @@ function sessionFromTokenResponse(
   },
 ): ExchangeResult {
   const response = decodeTokenResponse(raw);
-  if (response === undefined) throw authError('auth.invalidTokenResponse');
+  if (response === undefined) throw new PortalFailure(authError('auth.invalidTokenResponse'));
   const checked = checkIdTokenClaims(response.idTokenClaims, expect);
-  if (!checked.ok) throw authError('auth.invalidIdToken');
+  if (!checked.ok) throw new PortalFailure(authError('auth.invalidIdToken'));
   const session: StoredSession = {
     accessToken: response.access_token ?? response.id_token,
     accessTokenIsIdToken: response.access_token === undefined,
@@ -250,12 +250,12 @@ export interface ExchangeRequest {
 export async function exchangeCode(ports: AuthPorts, request: ExchangeRequest): Promise<ExchangeResult> {
   const { record } = request;
   const policy = policyOf(request.config, record.extraData.flow);
-  if (policy === undefined) throw authError('auth.flowUnavailable');
+  if (policy === undefined) throw new PortalFailure(authError('auth.flowUnavailable'));
   let metadata;
   try {
     metadata = await ports.identityProvider.discover(policy);
   } catch {
-    throw authError('auth.network');
+    throw new PortalFailure(authError('auth.network'));
   }
   const iss = request.params.iss;
   if (
@@ -263,7 +263,7 @@ export async function exchangeCode(ports: AuthPorts, request: ExchangeRequest): 
     (iss.length === 1 && iss[0] !== metadata.issuer) ||
     (iss.length === 0 && metadata.authorizationResponseIssParameterSupported)
   ) {
-    throw authError('auth.issuerMismatch');
+    throw new PortalFailure(authError('auth.issuerMismatch'));
   }
   let raw: unknown;
   try {
@@ -276,7 +276,7 @@ export async function exchangeCode(ports: AuthPorts, request: ExchangeRequest): 
       codeVerifier: record.tokenPolicyData.code_verifier,
     });
   } catch (error) {
-    throw providerFailure(error, request.signedIn, request.url, record.extraData.referrer);
+    throw new PortalFailure(providerFailure(error, request.signedIn, request.url, record.extraData.referrer));
   }
   return sessionFromTokenResponse(raw, {
     issuer: metadata.issuer,

@@ -148,9 +148,9 @@ export interface EntityList<K extends EntityKind, X> {
 }
 
 interface ListApi<Row> {
-  list(params: ListParams): Promise<AdminPage<Row>>;
-  removeMany(ids: readonly string[]): Promise<number>;
-  exportUrl(params: ExportParams): string;
+  list: (params: ListParams) => Promise<AdminPage<Row>>;
+  removeMany: (ids: readonly string[]) => Promise<number>;
+  exportUrl: (params: ExportParams) => string;
 }
 
 type ExtraProps<X> = undefined extends X ? { readonly extra?: X } : { readonly extra: X };

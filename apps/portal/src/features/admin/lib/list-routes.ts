@@ -30,9 +30,9 @@ export interface ListRoute {
   readonly defaultSort: string;
   readonly defaultOrder?: SortOrder;
   /** The list view's `scope` on this route. */
-  scope(application: string): string;
+  scope: (application: string) => string;
   /** The list call as the page makes it first. */
-  load(api: AdminApi, application: string): (params: ListParams) => Promise<AdminPage<unknown>>;
+  load: (api: AdminApi, application: string) => (params: ListParams) => Promise<AdminPage<unknown>>;
 }
 
 const global = (
