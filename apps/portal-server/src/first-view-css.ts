@@ -79,7 +79,7 @@ type Unit =
 
 export interface FirstViewCss {
   /** The stylesheet's rules that the markup (the root's HTML) can use. */
-  forHtml(html: string): string;
+  readonly forHtml: (html: string) => string;
 }
 
 /** Elements of every page outside the rendered root. */

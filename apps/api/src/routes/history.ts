@@ -255,7 +255,7 @@ export async function historyList<N extends SchemaName>(
     rows.map((r) =>
       undo !== undefined && unchangedSince(r, undo.now)
         ? wouldRevert(db, { table, entity, entryId: r.id }, undo)
-        : false,
+        : Promise.resolve(false),
     ),
   );
   return {

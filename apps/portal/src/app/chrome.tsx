@@ -74,6 +74,10 @@ function MenuPlaceholder({
   readonly openAfterLoad: string;
   readonly popover?: string;
 }) {
+  const ask = () => {
+    pendingOpen = openAfterLoad;
+    wantMenus();
+  };
   return (
     <button
       type="button"
@@ -82,10 +86,12 @@ function MenuPlaceholder({
       className={menuButtonClasses}
       onPointerEnter={wantMenus}
       onFocus={wantMenus}
+      // Asked from the press on: the menu may arrive and take this button's place before the
+      // release, and a click then never comes (the press and the release on two elements).
+      onPointerDown={ask}
       onClick={(event) => {
         event.preventDefault();
-        pendingOpen = openAfterLoad;
-        wantMenus();
+        ask();
       }}
     >
       {children}

@@ -68,10 +68,8 @@ export function missingTexts<N extends string>(i18n: I18n, namespaces: readonly 
 }
 
 /** The texts of one namespace in one language as loaded, none yet: empty (i18next types a bundle `any`). */
-export function loadedTexts(i18n: I18n, lng: string, ns: string): Readonly<Record<string, unknown>> {
-  const bundle: unknown = i18n.getResourceBundle(lng, ns);
-  return typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>) : {};
-}
+export const loadedTexts = (i18n: I18n, lng: string, ns: string): Readonly<Record<string, unknown>> =>
+  (i18n.getResourceBundle(lng, ns) as Record<string, unknown> | undefined) ?? {};
 
 export interface I18nOptions {
   /**

@@ -132,7 +132,7 @@ describe('thrown values', () => {
     expect(failure).toBeInstanceOf(Error);
     expect(isPortalError(failure)).toBe(false);
     expect(toPortalError(failure)).toBe(expired);
-    expect(isPortalFailure({ _tag: 'PortalFailure', error: expired })).toBe(true);
+    expect(isPortalFailure(failure)).toBe(true);
     expect(isPortalFailure(expired)).toBe(false);
   });
 

@@ -112,18 +112,16 @@ export class IdentityProviderError extends Error {
  * fail with one; `toPortalError` reads the error back out of it.
  */
 export class PortalFailure extends Error {
-  readonly _tag = 'PortalFailure';
   readonly error: PortalError;
   constructor(error: PortalError) {
-    super(`portal error: ${error.kind}`);
+    super();
     this.name = 'PortalFailure';
     this.error = error;
   }
 }
 
-export const isPortalFailure = (error: unknown): error is PortalFailure =>
-  error instanceof PortalFailure ||
-  (typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'PortalFailure');
+/** Only core makes one (it never crosses from another copy of core, unlike an HttpError). */
+export const isPortalFailure = (error: unknown): error is PortalFailure => error instanceof PortalFailure;
 
 export const isHttpError = (error: unknown): error is HttpError =>
   error instanceof HttpError ||

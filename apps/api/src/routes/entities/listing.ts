@@ -15,8 +15,9 @@ interface ListField<V extends CsvCell> {
   sort?: true;
 }
 
-const str = (v: unknown) => String(v ?? '');
-export const nullable = (v: unknown) => (v === null || v === undefined ? null : String(v));
+/** A text column's value (ids, keys, labels: strings in the database; anything else is no text). */
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const nullable = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 export const idField: ListField<string> = { column: 'id', read: str, csv: 'csvId' };
 export const keyField: ListField<string> = { column: 'key', read: str, csv: 'csvKey', sort: true };

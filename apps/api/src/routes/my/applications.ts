@@ -71,9 +71,10 @@ export function myApplicationRoutes(deps: Deps): Hono<AppEnv> {
       // The portal itself (holder of the global admin roles) is not a tile of its own launcher.
       .where('a.id', '<>', portalClientId)
       .$if(onlyWithValues, (q) =>
-        q.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('application_attributes as aa')
+        q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('application_attributes as aa')
               .select('aa.attribute_id')
               .whereRef('aa.application_id', '=', 'a.id')
               .where('aa.visible', '=', true),
@@ -98,10 +99,11 @@ export function myApplicationRoutes(deps: Deps): Hono<AppEnv> {
             .where('r.user_id', '=', user.userId)
             .where('r.status', '=', 'OPEN')
             // A request to extend a granted access is shown on the granted tile (pendingRequestId), not as a tile of its own.
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('application_users as g')
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('application_users as g')
                     .select('g.user_id')
                     .whereRef('g.application_id', '=', 'r.application_id')
                     .whereRef('g.user_id', '=', 'r.user_id'),

@@ -12,7 +12,7 @@ type KindApi<K extends FormKind> = AdminApi[K];
 export type DetailOf<K extends FormKind> = Awaited<ReturnType<KindApi<K>['get']>>;
 type InputOf<K extends FormKind> = Parameters<KindApi<K>['create']>[0];
 export type FormApi<K extends FormKind> = EntityApi<unknown, DetailOf<K>, InputOf<K>, unknown> & {
-  usage?(id: string): Promise<EntityUsage>;
+  readonly usage?: (id: string) => Promise<EntityUsage>;
 };
 
 /** An entity's form as data: its values from the entity, its input to the API, its checks and its title. */
