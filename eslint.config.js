@@ -154,12 +154,10 @@ export default tseslint.config(
       'apps/api/test/bulk.test.ts',
       'apps/api/test/contract.test.ts',
       'apps/api/test/delete-usage.test.ts',
-      'apps/api/test/favourites.test.ts',
       'apps/api/test/history-revert.test.ts',
       'apps/api/test/history-usage.test.ts',
       'apps/api/test/initiate-login.test.ts',
       'apps/api/test/jobs.test.ts',
-      'apps/api/test/launches.test.ts',
       'apps/api/test/same-rules.test.ts',
     ],
     rules: {
