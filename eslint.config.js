@@ -156,7 +156,6 @@ export default tseslint.config(
       'apps/api/test/delete-usage.test.ts',
       'apps/api/test/history-revert.test.ts',
       'apps/api/test/history-usage.test.ts',
-      'apps/api/test/initiate-login.test.ts',
       'apps/api/test/jobs.test.ts',
       'apps/api/test/same-rules.test.ts',
     ],
