@@ -154,7 +154,6 @@ export default tseslint.config(
       'apps/api/test/bulk.test.ts',
       'apps/api/test/contract.test.ts',
       'apps/api/test/history-revert.test.ts',
-      'apps/api/test/history-usage.test.ts',
       'apps/api/test/jobs.test.ts',
       'apps/api/test/same-rules.test.ts',
     ],
