@@ -153,7 +153,6 @@ export default tseslint.config(
       'apps/api/test/bad-input.test.ts',
       'apps/api/test/bulk.test.ts',
       'apps/api/test/contract.test.ts',
-      'apps/api/test/history-revert.test.ts',
       'apps/api/test/jobs.test.ts',
       'apps/api/test/same-rules.test.ts',
     ],
