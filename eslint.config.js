@@ -154,7 +154,6 @@ export default tseslint.config(
       'apps/api/test/bulk.test.ts',
       'apps/api/test/contract.test.ts',
       'apps/api/test/jobs.test.ts',
-      'apps/api/test/same-rules.test.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',
