@@ -150,8 +150,6 @@ export default tseslint.config(
     // validated against the OpenAPI document (test/openapi.ts); typing them is open (ADR 0027).
     files: [
       'apps/api/test/access-governance.test.ts',
-      'apps/api/test/bad-input.test.ts',
-      'apps/api/test/bulk.test.ts',
       'apps/api/test/contract.test.ts',
       'apps/api/test/jobs.test.ts',
     ],

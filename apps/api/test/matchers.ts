@@ -4,6 +4,8 @@ import { expect } from 'vitest';
 
 /** Any string (a time stamp, an id the server chose). */
 export const anyString = (): unknown => expect.any(String);
+/** Any number (a count the test does not fix). */
+export const anyNumber = (): unknown => expect.any(Number);
 /** An object with at least these members. */
 export const containing = (members: Record<string, unknown>): unknown => expect.objectContaining(members);
 /** A string matching `pattern`. */
