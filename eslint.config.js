@@ -151,7 +151,6 @@ export default tseslint.config(
     files: [
       'apps/api/test/access-governance.test.ts',
       'apps/api/test/contract.test.ts',
-      'apps/api/test/jobs.test.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',
