@@ -149,7 +149,6 @@ export default tseslint.config(
     // The API's suites that read answers as `Body = any` (each file says why): the answers are
     // validated against the OpenAPI document (test/openapi.ts); typing them is open (ADR 0027).
     files: [
-      'apps/api/test/access-governance.test.ts',
       'apps/api/test/contract.test.ts',
     ],
     rules: {
