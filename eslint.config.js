@@ -146,18 +146,6 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
-    // The API's suite that still reads answers as `Body = any` (it says why): its answers are
-    // validated against the OpenAPI document (test/openapi.ts); typing it is open (ADR 0027).
-    files: ['apps/api/test/contract.test.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
-  },
-  {
     // XState's `setup({ types: { context: {} as C } })` and typed placeholder actions declare
     // types through assertions the rule reads as unnecessary.
     files: ['packages/core/src/machines/**/*.machine.ts'],

@@ -8,5 +8,7 @@ export const anyString = (): unknown => expect.any(String);
 export const anyNumber = (): unknown => expect.any(Number);
 /** An object with at least these members. */
 export const containing = (members: Record<string, unknown>): unknown => expect.objectContaining(members);
+/** An array holding at least these items, in any order. */
+export const arrayWith = (items: unknown[]): unknown => expect.arrayContaining(items);
 /** A string matching `pattern`. */
 export const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
