@@ -146,31 +146,6 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
-    // The API's suites that read answers as `Body = any` (each file says why): the answers are
-    // validated against the OpenAPI document (test/openapi.ts); typing them is open (ADR 0027).
-    files: [
-      'apps/api/test/access-governance.test.ts',
-      'apps/api/test/bad-input.test.ts',
-      'apps/api/test/bulk.test.ts',
-      'apps/api/test/contract.test.ts',
-      'apps/api/test/delete-usage.test.ts',
-      'apps/api/test/favourites.test.ts',
-      'apps/api/test/history-revert.test.ts',
-      'apps/api/test/history-usage.test.ts',
-      'apps/api/test/initiate-login.test.ts',
-      'apps/api/test/jobs.test.ts',
-      'apps/api/test/launches.test.ts',
-      'apps/api/test/same-rules.test.ts',
-    ],
-    rules: {
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
-  },
-  {
     // XState's `setup({ types: { context: {} as C } })` and typed placeholder actions declare
     // types through assertions the rule reads as unnecessary.
     files: ['packages/core/src/machines/**/*.machine.ts'],

@@ -2,29 +2,39 @@
 // an end, the application's settings, authorisation (a user sees and cancels only their own
 // requests; an application administrator decides only for their applications), bad input in the
 // error shape of §8, history and the access request webhook events.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequests, accountAccesses, apps, roles, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
+import type { ApiError, AuthCheckResult, Schema } from '@portal/contract';
 import { harness, token } from './harness.ts';
+import { anyString, containing } from './matchers.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
 const t: Record<string, string> = {};
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked against the document by contract.test.ts
-type Body = any;
+type Application = Schema<'Application'>;
+type Catalogue = Schema<'CatalogueList'>;
+type MyRequest = Schema<'MyAccessRequest'>;
+type Request = Schema<'AccessRequest'>;
+type Notifications = Schema<'MyNotificationList'>;
+type Grant = Schema<'ApplicationUser'>;
 const day = 24 * 3600 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * day).toISOString();
 
-async function call(
+/**
+ * The answer read as `T`, the contract's type for the status the test expects (null without a body);
+ * contract.test.ts checks the answers against the document.
+ */
+async function call<T = unknown>(
   method: string,
   path: string,
   as: string,
   body?: unknown,
   lang = 'de',
-): Promise<{ status: number; body: Body }> {
+): Promise<{ status: number; body: T }> {
   const r = await h.request(method, path, { token: t[as], body, headers: { lang } });
   const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null };
+  return { status: r.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 beforeAll(async () => {
@@ -65,17 +75,17 @@ const events = async (userId: string) =>
 
 describe('the catalogue', () => {
   it('offers only applications that are not internal and allow requests, searched and paged on the server', async () => {
-    const all = await call('GET', '/My/Catalogue', 'newUser');
+    const all = await call<Catalogue>('GET', '/My/Catalogue', 'newUser');
     expect(all.status).toBe(200);
-    const ids = all.body.items.map((a: Body) => a.id);
+    const ids = all.body.items.map((a) => a.id);
     expect(ids).toEqual(
       expect.arrayContaining([apps.dealerOrdering, apps.kitchenPlanner, apps.servicePortal, apps.marketing]),
     );
     expect(ids).not.toContain(apps.hr);
     expect(ids).not.toContain(apps.portal);
     expect(all.body.total).toBe(ids.length);
-    const searched = await call('GET', '/My/Catalogue?search=k%C3%BCchen', 'newUser');
-    expect(searched.body.items.map((a: Body) => a.id)).toEqual([apps.kitchenPlanner]);
+    const searched = await call<Catalogue>('GET', '/My/Catalogue?search=k%C3%BCchen', 'newUser');
+    expect(searched.body.items.map((a) => a.id)).toEqual([apps.kitchenPlanner]);
     expect(searched.body.items[0]).toMatchObject({
       label: 'Küchenplaner',
       accessStatus: 'none',
@@ -90,15 +100,15 @@ describe('the catalogue', () => {
         accountAccesses: { total: 2 },
       },
     });
-    const paged = await call('GET', '/My/Catalogue?pageSize=10&page=2', 'newUser');
+    const paged = await call<Catalogue>('GET', '/My/Catalogue?pageSize=10&page=2', 'newUser');
     expect(paged.body).toMatchObject({ items: [], total: all.body.total });
     expect((await call('GET', '/My/Catalogue?pageSize=7', 'newUser')).status).toBe(400);
     expect((await h.request('GET', '/My/Catalogue')).status).toBe(401);
   });
 
   it('says where the user stands: requested, granted', async () => {
-    const partner = await call('GET', '/My/Catalogue?pageSize=100', 'partner');
-    const byId = new Map(partner.body.items.map((a: Body) => [a.id, a]));
+    const partner = await call<Catalogue>('GET', '/My/Catalogue?pageSize=100', 'partner');
+    const byId = new Map(partner.body.items.map((a) => [a.id, a]));
     expect(byId.get(apps.kitchenPlanner)).toMatchObject({
       accessStatus: 'requested',
       pendingRequestId: accessRequests.partnerPlanner,
@@ -107,16 +117,16 @@ describe('the catalogue', () => {
   });
 
   it('does not offer a new application until an administrator allows requests (#30.4)', async () => {
-    const created = await call('POST', '/Applications', 'globalAdmin', {
+    const created = await call<Application>('POST', '/Applications', 'globalAdmin', {
       label: 'Neue Planungshilfe',
       url: 'https://new-planner.hk-demo.test',
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ accessRequestAllowed: false, released: false });
     const listed = async () =>
-      (await call('GET', '/My/Catalogue?search=Planungshilfe', 'newUser')).body.items.map((a: Body) => a.id);
+      (await call<Catalogue>('GET', '/My/Catalogue?search=Planungshilfe', 'newUser')).body.items.map((a) => a.id);
     expect(await listed()).toEqual([]);
-    const gate = await call('GET', `/AuthCheck?clientId=${created.body.id}`, 'newUser');
+    const gate = await call<AuthCheckResult>('GET', `/AuthCheck?clientId=${created.body.id}`, 'newUser');
     expect(gate.body).toMatchObject({ status: 'noAccess', requestable: false });
     const refused = await call('POST', `/My/Applications/${created.body.id}/AccessRequest`, 'newUser', {});
     expect(refused.status).toBe(403);
@@ -131,7 +141,7 @@ describe('the catalogue', () => {
 describe('a request with substance', () => {
   it('refuses bad input with translated field errors and writes nothing', async () => {
     const path = `/My/Applications/${apps.kitchenPlanner}/AccessRequest`;
-    const tooLate = await call(
+    const tooLate = await call<ApiError>(
       'POST',
       path,
       'newUser',
@@ -144,7 +154,7 @@ describe('a request with substance', () => {
       message: 'The end date may be at most 365 days in the future.',
       errors: [{ field: 'endsAt', message: 'The end date may be at most 365 days in the future.' }],
     });
-    const past = await call(
+    const past = await call<ApiError>(
       'POST',
       path,
       'newUser',
@@ -155,13 +165,13 @@ describe('a request with substance', () => {
       code: 'accessRequest.endInPast',
       message: 'La date de fin doit être dans le futur.',
     });
-    const long = await call('POST', path, 'newUser', {
+    const long = await call<ApiError>('POST', path, 'newUser', {
       accountAccessId: accountAccesses.dealerNord,
       justification: 'x'.repeat(1001),
     });
     expect(long.status).toBe(400);
-    expect(long.body.error.errors[0].field).toBe('justification');
-    const notTimeBound = await call(
+    expect(long.body.error.errors[0]?.field).toBe('justification');
+    const notTimeBound = await call<ApiError>(
       'POST',
       `/My/Applications/${apps.servicePortal}/AccessRequest`,
       'newUser',
@@ -172,7 +182,7 @@ describe('a request with substance', () => {
       code: 'accessRequest.timeBoundNotAllowed',
       message: 'Ta aplikacja nie przyznaje dostępu czasowego.',
     });
-    const badAnswer = await call('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, 'newUser', {
+    const badAnswer = await call<ApiError>('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, 'newUser', {
       accountAccessId: accountAccesses.branchBremen,
       answers: [{ key: 'website', value: 'x' }],
     });
@@ -197,7 +207,7 @@ describe('a request with substance', () => {
       .execute();
     try {
       const path = `/My/Applications/${apps.kitchenPlanner}/AccessRequest`;
-      const blank = await call(
+      const blank = await call<ApiError>(
         'POST',
         path,
         'newUser',
@@ -208,7 +218,7 @@ describe('a request with substance', () => {
         code: 'accessRequest.justificationRequired',
         errors: [{ field: 'justification', message: 'Spiega perché hai bisogno dell’accesso.' }],
       });
-      const hidden = await call('POST', path, 'newUser', {
+      const hidden = await call<ApiError>('POST', path, 'newUser', {
         accountAccessId: accountAccesses.dealerNord,
         justification: 'Planung',
       });
@@ -216,8 +226,8 @@ describe('a request with substance', () => {
         code: 'accessRequest.accountAccessNotRequestable',
         errors: [{ field: 'accountAccessId' }],
       });
-      const options = await call('GET', path, 'newUser');
-      expect(options.body.accountAccesses.items.map((a: Body) => a.id)).toEqual([accountAccesses.dealerSued]);
+      const options = await call<Schema<'MyAccessRequestOptions'>>('GET', path, 'newUser');
+      expect(options.body.accountAccesses.items.map((a) => a.id)).toEqual([accountAccesses.dealerSued]);
       expect(options.body.requirements).toMatchObject({ justification: 'required', accountAccesses: { total: 1 } });
     } finally {
       await h.db
@@ -235,7 +245,7 @@ describe('a request with substance', () => {
 
   it('stores the justification, end and answers with history and the ACCESS_REQUEST_CREATED event', async () => {
     const endsAt = inDays(20);
-    const created = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'newUser', {
+    const created = await call<MyRequest>('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'newUser', {
       accountAccessId: accountAccesses.dealerSued,
       roleId: roles.planner,
       justification: ' Küchen für Kunden planen ',
@@ -270,8 +280,8 @@ describe('a request with substance', () => {
         })
       ).status,
     ).toBe(409);
-    const apps_ = await call('GET', '/My/Applications', 'newUser');
-    expect(apps_.body.items.find((a: Body) => a.id === apps.kitchenPlanner)).toMatchObject({
+    const apps_ = await call<Schema<'MyApplicationList'>>('GET', '/My/Applications', 'newUser');
+    expect(apps_.body.items.find((a) => a.id === apps.kitchenPlanner)).toMatchObject({
       accessStatus: 'requested',
       pendingRequestId: created.body.id,
       accessEndsAt: null,
@@ -281,12 +291,16 @@ describe('a request with substance', () => {
 
 describe('my requests', () => {
   it('lists only my own, filtered by status and searched by application', async () => {
-    const mine = await call('GET', '/My/AccessRequests', 'customer');
-    expect(mine.body.items.map((r: Body) => r.id).sort()).toEqual(
+    const mine = await call<Schema<'MyAccessRequestList'>>('GET', '/My/AccessRequests', 'customer');
+    expect(mine.body.items.map((r) => r.id).sort()).toEqual(
       [accessRequests.customerPlanner, accessRequests.customerMarketing].sort(),
     );
-    const searched = await call('GET', '/My/AccessRequests?search=marketing', 'customer');
-    expect(searched.body.items.map((r: Body) => r.id)).toEqual([accessRequests.customerMarketing]);
+    const searched = await call<Schema<'MyAccessRequestList'>>(
+      'GET',
+      '/My/AccessRequests?search=marketing',
+      'customer',
+    );
+    expect(searched.body.items.map((r) => r.id)).toEqual([accessRequests.customerMarketing]);
     expect((await call('GET', '/My/AccessRequests?status=DENIED', 'customer')).body).toEqual({ items: [], total: 0 });
     expect((await call('GET', '/My/AccessRequests?status=LATER', 'customer')).status).toBe(400);
     expect((await call('GET', `/My/AccessRequests/${accessRequests.partnerPlanner}`, 'customer')).status).toBe(404);
@@ -299,7 +313,7 @@ describe('my requests', () => {
     );
     const cancelled = await call('POST', `/My/AccessRequests/${accessRequests.customerMarketing}/Cancel`, 'customer');
     expect(cancelled.body).toMatchObject({ status: 'CANCELLED', canRequestAgain: true });
-    const again = await call(
+    const again = await call<ApiError>(
       'POST',
       `/My/AccessRequests/${accessRequests.customerMarketing}/Cancel`,
       'customer',
@@ -335,18 +349,18 @@ describe('my requests', () => {
       unread: 1,
       items: [{ kind: 'REQUEST_DENIED', requestId: accessRequests.customerPlanner, reason: 'Kein Händler' }],
     });
-    const again = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'customer', {
+    const again = await call<MyRequest>('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'customer', {
       accountAccessId: accountAccesses.dealerNord,
       justification: 'Jetzt als Händler',
     });
     expect(again.status).toBe(201);
     expect(await events(users.customer)).toEqual(['ACCESS_REQUEST_DENIED', 'ACCESS_REQUEST_CREATED']);
     // The user's data export holds the notifications and the requests' new fields too.
-    const exported = await call('GET', '/My/Export', 'customer');
+    const exported = await call<Schema<'MyDataExport'>>('GET', '/My/Export', 'customer');
     expect(exported.body.notifications).toEqual([
-      expect.objectContaining({ kind: 'REQUEST_DENIED', application: 'Küchenplaner', readAt: null }),
+      containing({ kind: 'REQUEST_DENIED', application: 'Küchenplaner', readAt: null }),
     ]);
-    expect(exported.body.accessRequests.find((r: Body) => r.id === again.body.id)).toMatchObject({
+    expect(exported.body.accessRequests.find((r) => r.id === again.body.id)).toMatchObject({
       comment: 'Jetzt als Händler',
       answers: [],
       requestedEndsAt: null,
@@ -356,7 +370,8 @@ describe('my requests', () => {
 
 describe('notifications (#30.6)', () => {
   it('say the latest state per application: a later one marks the earlier unread ones about it read', async () => {
-    const request = (await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, 'newUser', {})).body;
+    const request = (await call<MyRequest>('POST', `/My/Applications/${apps.marketing}/AccessRequest`, 'newUser', {}))
+      .body;
     expect(
       (
         await call('PUT', `/Admin/Applications/AccessRequests/${request.id}`, 'globalAdmin', {
@@ -365,12 +380,12 @@ describe('notifications (#30.6)', () => {
         })
       ).status,
     ).toBe(200);
-    const denied = (await call('GET', '/My/Notifications?unread=true', 'newUser')).body.items;
-    expect(denied.filter((n: Body) => n.application.id === apps.marketing)).toEqual([
-      expect.objectContaining({ kind: 'REQUEST_DENIED', reason: 'Bitte mit Kostenstelle' }),
+    const denied = (await call<Notifications>('GET', '/My/Notifications?unread=true', 'newUser')).body.items;
+    expect(denied.filter((n) => n.application.id === apps.marketing)).toEqual([
+      containing({ kind: 'REQUEST_DENIED', reason: 'Bitte mit Kostenstelle' }),
     ]);
     const second = (
-      await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, 'newUser', {
+      await call<MyRequest>('POST', `/My/Applications/${apps.marketing}/AccessRequest`, 'newUser', {
         justification: 'Kostenstelle 4711',
       })
     ).body;
@@ -382,15 +397,15 @@ describe('notifications (#30.6)', () => {
         })
       ).status,
     ).toBe(200);
-    const unread = (await call('GET', '/My/Notifications?unread=true', 'newUser')).body.items;
-    expect(unread.filter((n: Body) => n.application.id === apps.marketing)).toEqual([
-      expect.objectContaining({ kind: 'REQUEST_ACCEPTED', requestId: second.id, reason: null }),
+    const unread = (await call<Notifications>('GET', '/My/Notifications?unread=true', 'newUser')).body.items;
+    expect(unread.filter((n) => n.application.id === apps.marketing)).toEqual([
+      containing({ kind: 'REQUEST_ACCEPTED', requestId: second.id, reason: null }),
     ]);
     // The denial is kept (read), with its reason.
-    const all = (await call('GET', '/My/Notifications', 'newUser')).body.items;
-    expect(all.find((n: Body) => n.kind === 'REQUEST_DENIED' && n.application.id === apps.marketing)).toMatchObject({
+    const all = (await call<Notifications>('GET', '/My/Notifications', 'newUser')).body.items;
+    expect(all.find((n) => n.kind === 'REQUEST_DENIED' && n.application.id === apps.marketing)).toMatchObject({
       reason: 'Bitte mit Kostenstelle',
-      readAt: expect.any(String),
+      readAt: anyString(),
     });
   });
 });
@@ -414,7 +429,7 @@ describe('the decision', () => {
       ).status,
     ).toBe(403);
     // The dealer ordering's requests are not the kitchen planner administrator's.
-    const dealer = await call('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, 'newUser', {
+    const dealer = await call<MyRequest>('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, 'newUser', {
       accountAccessId: accountAccesses.branchBremen,
     });
     expect(
@@ -435,7 +450,7 @@ describe('the decision', () => {
       .where('application_id', '=', apps.kitchenPlanner)
       .where('status', '=', 'OPEN')
       .executeTakeFirstOrThrow();
-    const detail = await call('GET', `/Admin/Applications/AccessRequests/${open.id}`, 'appAdmin');
+    const detail = await call<Request>('GET', `/Admin/Applications/AccessRequests/${open.id}`, 'appAdmin');
     expect(detail.body).toMatchObject({
       justification: 'Küchen für Kunden planen',
       requestedRole: { id: roles.planner },
@@ -444,14 +459,14 @@ describe('the decision', () => {
       endsAt: null,
       answers: [],
     });
-    expect(new Date(detail.body.maxEndsAt).getTime()).toBeGreaterThan(Date.now() + 364 * day);
-    const noRole = await call('PUT', `/Admin/Applications/AccessRequests/${open.id}`, 'appAdmin', {
+    expect(new Date(detail.body.maxEndsAt ?? '').getTime()).toBeGreaterThan(Date.now() + 364 * day);
+    const noRole = await call<ApiError>('PUT', `/Admin/Applications/AccessRequests/${open.id}`, 'appAdmin', {
       decision: 'ACCEPT',
       roleIds: [],
       endsAt: inDays(10),
     });
     expect(noRole.body.error.message).toBe('Es muss mindestens eine Rolle ausgewählt werden!');
-    const tooLate = await call(
+    const tooLate = await call<ApiError>(
       'PUT',
       `/Admin/Applications/AccessRequests/${open.id}`,
       'appAdmin',
@@ -460,7 +475,7 @@ describe('the decision', () => {
     );
     expect(tooLate.body.error).toMatchObject({ code: 'accessRequest.endTooLate', errors: [{ field: 'endsAt' }] });
     const endsAt = inDays(10);
-    const accepted = await call('PUT', `/Admin/Applications/AccessRequests/${open.id}`, 'appAdmin', {
+    const accepted = await call<Request>('PUT', `/Admin/Applications/AccessRequests/${open.id}`, 'appAdmin', {
       decision: 'ACCEPT',
       roleIds: [roles.planner],
       accountAccessIds: [accountAccesses.dealerSued],
@@ -474,11 +489,15 @@ describe('the decision', () => {
       .where('user_id', '=', users.newUser)
       .executeTakeFirstOrThrow();
     expect([new Date(grant.ends_at ?? 0).toISOString(), grant.ends_request_id]).toEqual([endsAt, open.id]);
-    const tile = (await call('GET', '/My/Applications', 'newUser')).body.items.find(
-      (a: Body) => a.id === apps.kitchenPlanner,
+    const tile = (await call<Schema<'MyApplicationList'>>('GET', '/My/Applications', 'newUser')).body.items.find(
+      (a) => a.id === apps.kitchenPlanner,
     );
     expect(tile).toMatchObject({ accessStatus: 'granted', accessEndsAt: endsAt, pendingRequestId: null });
-    const user = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, 'appAdmin');
+    const user = await call<Grant>(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`,
+      'appAdmin',
+    );
     expect(user.body).toMatchObject({ hasAccess: true, endsAt });
     const sent = await h.db
       .selectFrom('webhook_deliveries')
@@ -498,19 +517,19 @@ describe('the decision', () => {
   });
 
   it('lets a user with a time-bound access ask to extend it, but not one with access for good', async () => {
-    const extend = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'newUser', {
+    const extend = await call<MyRequest>('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, 'newUser', {
       accountAccessId: accountAccesses.dealerSued,
       endsAt: inDays(60),
     });
     expect(extend.status).toBe(201);
-    expect((await call('GET', '/My/Catalogue?search=k%C3%BCchen', 'newUser')).body.items[0]).toMatchObject({
+    expect((await call<Catalogue>('GET', '/My/Catalogue?search=k%C3%BCchen', 'newUser')).body.items[0]).toMatchObject({
       accessStatus: 'granted',
       pendingRequestId: extend.body.id,
     });
-    const tiles = (await call('GET', '/My/Applications', 'newUser')).body.items.filter(
-      (a: Body) => a.id === apps.kitchenPlanner,
+    const tiles = (await call<Schema<'MyApplicationList'>>('GET', '/My/Applications', 'newUser')).body.items.filter(
+      (a) => a.id === apps.kitchenPlanner,
     );
-    expect(tiles).toEqual([expect.objectContaining({ accessStatus: 'granted', pendingRequestId: extend.body.id })]);
+    expect(tiles).toEqual([containing({ accessStatus: 'granted', pendingRequestId: extend.body.id })]);
     expect(
       (
         await call('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, 'partner', {
@@ -524,18 +543,22 @@ describe('the decision', () => {
     const path = `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.employee}`;
     const endsAt = inDays(3);
     // What the console needs to offer an end (#30.2): the application is time-bound, the latest end 365 days ahead.
-    const before = await call('GET', path, 'appAdmin');
+    const before = await call<Grant>('GET', path, 'appAdmin');
     expect(before.body).toMatchObject({ endsAt: null, timeBoundAccess: true });
-    expect(Math.abs(Date.parse(before.body.maxEndsAt) - Date.parse(inDays(365)))).toBeLessThan(60_000);
-    const set = await call('PUT', path, 'appAdmin', { roleIds: [roles.plannerViewer], endsAt });
+    expect(Math.abs(Date.parse(before.body.maxEndsAt ?? '') - Date.parse(inDays(365)))).toBeLessThan(60_000);
+    const set = await call<Grant>('PUT', path, 'appAdmin', { roleIds: [roles.plannerViewer], endsAt });
     expect(set.body.endsAt).toBe(endsAt);
-    const kept = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner] });
+    const kept = await call<Grant>('PUT', path, 'appAdmin', { roleIds: [roles.planner] });
     expect(kept.body.endsAt).toBe(endsAt);
     // The users' list shows the end (#30.2); extending it is a later end, with history and an UPDATE to the webhook.
-    const listed = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=employee`, 'appAdmin');
-    expect(listed.body.items).toEqual([expect.objectContaining({ id: users.employee, endsAt })]);
+    const listed = await call<Schema<'ApplicationUserList'>>(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/Users?search=employee`,
+      'appAdmin',
+    );
+    expect(listed.body.items).toEqual([containing({ id: users.employee, endsAt })]);
     const later = inDays(30);
-    const extended = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner], endsAt: later });
+    const extended = await call<Grant>('PUT', path, 'appAdmin', { roleIds: [roles.planner], endsAt: later });
     expect(extended.body.endsAt).toBe(later);
     const history = await h.db
       .selectFrom('history')
@@ -553,14 +576,19 @@ describe('the decision', () => {
       .where('user_id', '=', users.employee)
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
-    expect(update).toMatchObject({ event: 'UPDATE', payload: expect.objectContaining({ endsAt: later }) });
-    const removed = await call('PUT', path, 'appAdmin', { roleIds: [roles.planner], endsAt: null });
+    expect(update).toMatchObject({ event: 'UPDATE', payload: containing({ endsAt: later }) });
+    const removed = await call<Grant>('PUT', path, 'appAdmin', { roleIds: [roles.planner], endsAt: null });
     expect(removed.body.endsAt).toBeNull();
     expect(
-      (await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Users?search=employee`, 'appAdmin')).body.items[0]
-        .endsAt,
+      (
+        await call<Schema<'ApplicationUserList'>>(
+          'GET',
+          `/Admin/Applications/${apps.kitchenPlanner}/Users?search=employee`,
+          'appAdmin',
+        )
+      ).body.items[0]?.endsAt,
     ).toBeNull();
-    const notAllowed = await call(
+    const notAllowed = await call<ApiError>(
       'PUT',
       `/Admin/Applications/${apps.servicePortal}/Users/${users.employee}`,
       'globalAdmin',
@@ -575,23 +603,24 @@ describe('the decision', () => {
 
 describe("the application's settings", () => {
   it('are read and written with the application, with history; requestable account accesses must be linked', async () => {
-    const before = (await call('GET', `/Applications/${apps.kitchenPlanner}`, 'globalAdmin')).body;
+    const before = (await call<Application>('GET', `/Applications/${apps.kitchenPlanner}`, 'globalAdmin')).body;
     expect(before).toMatchObject({
       requestJustification: 'optional',
       timeBoundAccess: true,
       maxAccessDays: 365,
       requestableAccountAccessIds: [accountAccesses.dealerNord, accountAccesses.dealerSued],
     });
-    expect(before.webhook.onAccessRequest).toBe(true);
+    expect(before.webhook?.onAccessRequest).toBe(true);
     const { id: _id, adminPermissionKey: _k, released: _r, accessRequestsAmount: _n, webhook, ...input } = before;
+    assert(webhook !== null);
     const { passwordSet: _p, consecutiveFailures: _c, pausedAt: _pa, ...hook } = webhook;
-    const bad = await call('PUT', `/Applications/${apps.kitchenPlanner}`, 'globalAdmin', {
+    const bad = await call<ApiError>('PUT', `/Applications/${apps.kitchenPlanner}`, 'globalAdmin', {
       ...input,
       webhook: hook,
       requestableAccountAccessIds: [accountAccesses.branchHamburg],
     });
     expect(bad.body.error).toMatchObject({ errors: [{ field: 'requestableAccountAccessIds.0' }] });
-    const saved = await call('PUT', `/Applications/${apps.kitchenPlanner}`, 'globalAdmin', {
+    const saved = await call<Application>('PUT', `/Applications/${apps.kitchenPlanner}`, 'globalAdmin', {
       ...input,
       webhook: hook,
       requestJustification: 'required',
@@ -611,7 +640,7 @@ describe("the application's settings", () => {
       timeBoundAccess: _tb,
       ...plain
     } = input;
-    const kept = await call('PUT', `/Applications/${apps.kitchenPlanner}`, 'globalAdmin', {
+    const kept = await call<Application>('PUT', `/Applications/${apps.kitchenPlanner}`, 'globalAdmin', {
       ...plain,
       webhook: { ...hook, onAccessRequest: undefined },
     });
@@ -621,7 +650,7 @@ describe("the application's settings", () => {
       timeBoundAccess: true,
       requestableAccountAccessIds: [accountAccesses.dealerSued],
     });
-    expect(kept.body.webhook.onAccessRequest).toBe(true);
+    expect(kept.body.webhook?.onAccessRequest).toBe(true);
     const history = await h.db
       .selectFrom('history')
       .select(['field', 'old_value', 'value'])

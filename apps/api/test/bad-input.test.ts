@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { accessRequests, apps, attributes, roles, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
+import type { ApiError, Schema } from '@portal/contract';
 import { checkResponse } from './openapi.ts';
-import { harness, token } from './harness.ts';
+import { harness, json, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -57,19 +58,17 @@ async function snapshot(): Promise<string> {
   return parts.join('|');
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- error bodies are validated against the document first
-type Body = any;
-
+/** The refusal (checked against the document), after the status; and nothing stored changed. */
 async function refused(
   method: string,
   path: string,
   init: { token?: string; body?: unknown; rawBody?: RequestInit['body']; headers?: Record<string, string> },
   status = 400,
-): Promise<Body> {
+): Promise<ApiError> {
   const before = await snapshot();
   const response = await h.request(method, path, init);
   expect(response.status).toBe(status);
-  const body = await checkResponse(method, path, response);
+  const body = await checkResponse<ApiError>(method, path, response);
   expect(await snapshot()).toBe(before);
   return body;
 }
@@ -101,7 +100,7 @@ describe('JSON bodies', () => {
       rawBody: '{"label":"a","url":"https://a.example.test","label":"b"}',
       headers: { 'content-type': 'application/json' },
     });
-    expect(body.error.errors[0].field).toBe('label');
+    expect(body.error.errors[0]?.field).toBe('label');
   });
 
   it('refuses broken JSON, other content types and oversized bodies', async () => {
@@ -140,7 +139,7 @@ describe('JSON bodies', () => {
       token: admin,
       body: { ...validApp, homePageUrl: 'javascript:alert(1)' },
     });
-    expect(body.error.errors[0].message).toBe('javascript:alert(1) muss eine gültige URL sein');
+    expect(body.error.errors[0]?.message).toBe('javascript:alert(1) muss eine gültige URL sein');
   });
 
   it('refuses unsafe webhook headers', async () => {
@@ -446,7 +445,7 @@ describe('lists', () => {
 
   it('treats LIKE wildcards in search as text', async () => {
     const r = await h.request('GET', '/Users?search=%25', { token: admin });
-    expect(((await checkResponse('GET', '/Users', r)) as Body).total).toBe(0);
+    expect((await checkResponse<Schema<'UserList'>>('GET', '/Users', r)).total).toBe(0);
   });
 });
 
@@ -520,7 +519,7 @@ describe('logo upload', () => {
       ),
     });
     expect(r.status).toBe(201);
-    const { url } = (await r.json()) as { url: string };
+    const { url } = await json<Schema<'ImageUpload'>>(r);
     const served = await h.request('GET', url);
     const text = await served.text();
     expect(text).not.toContain('evil');
@@ -540,10 +539,10 @@ describe('languages', () => {
     const messages = new Set<string>();
     for (const lang of ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl']) {
       const r = await h.request('GET', '/Users', { headers: { lang } });
-      messages.add((await r.json()).error.message);
+      messages.add((await json<ApiError>(r)).error.message);
     }
     expect(messages.size).toBe(7);
     const fallback = await h.request('GET', '/Users', { headers: { lang: 'xx' } });
-    expect((await fallback.json()).error.message).toBe('Sie sind nicht angemeldet.');
+    expect((await json<ApiError>(fallback)).error.message).toBe('Sie sind nicht angemeldet.');
   });
 });

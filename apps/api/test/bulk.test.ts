@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequests, accountAccesses, apps, extraUserId, roles, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
+import type { ApiError, Schema } from '@portal/contract';
 import { harness, token } from './harness.ts';
+import { anyNumber } from './matchers.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -26,20 +28,20 @@ afterAll(async () => {
   await h.close();
 });
 
-type ErrorBody = { error: { code: string; message: string; errors: { field?: string; message: string }[] } };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-type Body = any;
-async function send(
+type Count = Schema<'BulkResult'>;
+type Imported = Schema<'ApplicationUsersImportResult'>;
+/** The answer read as `T`, the contract's type for the status the test expects (null for a 204). */
+async function send<T = unknown>(
   method: string,
   path: string,
   body: unknown,
   as = admin,
   lang?: string,
-): Promise<{ status: number; body: Body }> {
+): Promise<{ status: number; body: T }> {
   const init = { token: as, ...(lang === undefined ? {} : { headers: { lang } }) };
   // A bulk change, a decision of several requests and an applied import are jobs (#28.6): followed to their end.
   const r = await h.finish(await h.request(method, path, { ...init, body }), init);
-  return { status: r.status, body: r.status === 204 ? null : await r.json() };
+  return { status: r.status, body: r.status === 204 ? (null as T) : ((await r.json()) as T) };
 }
 const grantOf = (applicationId: string, userId: string) =>
   h.db
@@ -72,13 +74,13 @@ const bulk = (applicationId: string) => `/Admin/Applications/${applicationId}/Us
 describe('several users of an application at once', () => {
   it('adds a role to three users of the kitchen planner in one call, with history per user', async () => {
     const three = [extraUserId(2), extraUserId(3), extraUserId(5)];
-    const r = await send(
+    const r = await send<Count>(
       'POST',
       bulk(apps.kitchenPlanner),
       { action: 'addRoles', userIds: three, roleIds: [roles.plannerViewer] },
       appAdmin,
     );
-    expect(r).toEqual({ status: 200, body: { count: expect.any(Number) } });
+    expect(r).toEqual({ status: 200, body: { count: anyNumber() } });
     for (const id of three) {
       expect((await grantOf(apps.kitchenPlanner, id))?.role_ids).toContain(roles.plannerViewer);
     }
@@ -92,7 +94,7 @@ describe('several users of an application at once', () => {
   it('fires the same webhooks as single writes: GRANT for a new user, UPDATE for a user with access, REMOVE for a removed access', async () => {
     const before = (await deliveries(apps.dealerOrdering)).length;
     const queued = h.queued.count;
-    const add = await send('POST', bulk(apps.dealerOrdering), {
+    const add = await send<Count>('POST', bulk(apps.dealerOrdering), {
       action: 'addRoles',
       userIds: [users.partner, users.newUser],
       roleIds: [roles.dealerViewer],
@@ -103,7 +105,10 @@ describe('several users of an application at once', () => {
       ['GRANT', users.newUser],
     ]);
     expect(h.queued.count).toBe(queued + 1);
-    const removed = await send('POST', bulk(apps.dealerOrdering), { action: 'removeAccess', userIds: [users.newUser] });
+    const removed = await send<Count>('POST', bulk(apps.dealerOrdering), {
+      action: 'removeAccess',
+      userIds: [users.newUser],
+    });
     expect(removed.body).toEqual({ count: 1 });
     expect((await deliveries(apps.dealerOrdering)).at(-1)).toEqual({ event: 'REMOVE', user_id: users.newUser });
     expect(await grantOf(apps.dealerOrdering, users.newUser)).toBeUndefined();
@@ -149,13 +154,13 @@ describe('several users of an application at once', () => {
     });
     const okBefore = await grantOf(apps.kitchenPlanner, ok);
     const lonelyRoles = grants[1]?.role_ids ?? [];
-    const r = await send('POST', bulk(apps.kitchenPlanner), {
+    const r = await send<ApiError>('POST', bulk(apps.kitchenPlanner), {
       action: 'removeRoles',
       userIds: [ok, lonely],
       roleIds: lonelyRoles,
     });
     expect(r.status).toBe(400);
-    const body = r.body as ErrorBody;
+    const body = r.body;
     expect(body.error.code).toBe('applicationUser.lastRole');
     expect(body.error.errors).toEqual([
       {
@@ -164,7 +169,7 @@ describe('several users of an application at once', () => {
       },
     ]);
     expect(await grantOf(apps.kitchenPlanner, ok)).toEqual(okBefore);
-    const none = await send(
+    const none = await send<ApiError>(
       'POST',
       bulk(apps.kitchenPlanner),
       { action: 'removeAccess', userIds: [ok, users.newUser] },
@@ -172,15 +177,15 @@ describe('several users of an application at once', () => {
       'en',
     );
     expect(none.status).toBe(400);
-    expect((none.body as ErrorBody).error.errors).toEqual([
+    expect(none.body.error.errors).toEqual([
       { field: 'userIds.1', message: 'The user new@hk-demo.test has no access to this application.' },
     ]);
     expect(await grantOf(apps.kitchenPlanner, ok)).toEqual(okBefore);
-    const unknown = await send('POST', bulk(apps.kitchenPlanner), {
+    const unknown = await send<ApiError>('POST', bulk(apps.kitchenPlanner), {
       action: 'removeAccess',
       userIds: ['00000000-0000-4000-8000-0000000000ff'],
     });
-    expect((unknown.body as ErrorBody).error.code).toBe('reference.notFound');
+    expect(unknown.body.error.code).toBe('reference.notFound');
     expect((await send('POST', bulk(apps.kitchenPlanner), { action: 'addRoles', userIds: [ok] })).status).toBe(400);
     expect(
       (
@@ -222,14 +227,14 @@ describe('several access requests decided at once', () => {
 
   it("refuses all when one request is another application's or already decided", async () => {
     const [first] = await open();
-    const other = await send(
+    const other = await send<ApiError>(
       'POST',
       decide,
       { requestIds: [first?.id, accessRequests.customerMarketing], decision: { decision: 'DENY' } },
       appAdmin,
     );
     expect(other.status).toBe(400);
-    expect((other.body as ErrorBody).error.errors).toEqual([expect.objectContaining({ field: 'requestIds.1' })]);
+    expect(other.body.error.errors).toEqual([expect.objectContaining({ field: 'requestIds.1' })]);
     const decided = await h.db
       .selectFrom('access_requests')
       .select('id')
@@ -310,18 +315,23 @@ describe('several access requests decided at once', () => {
       await h.db.selectFrom('users').select('full_name').where('id', '=', users.appAdmin).executeTakeFirstOrThrow()
     ).full_name;
     for (const r of [a, c]) {
-      const detail = await send('GET', `/Admin/Applications/AccessRequests/${r?.id ?? ''}`, undefined, appAdmin);
+      const detail = await send<Schema<'AccessRequest'>>(
+        'GET',
+        `/Admin/Applications/AccessRequests/${r?.id ?? ''}`,
+        undefined,
+        appAdmin,
+      );
       expect(detail.body).toMatchObject({ decidedBy: users.appAdmin, decidedByName: appAdminName });
-      expect(typeof (detail.body as { decidedAt: unknown }).decidedAt).toBe('string');
+      expect(typeof detail.body.decidedAt).toBe('string');
     }
     expect((await open()).length).toBe(requests.length - 4);
-    const noRole = await send(
+    const noRole = await send<ApiError>(
       'POST',
       decide,
       { requestIds: [(await open())[0]?.id], decision: { decision: 'ACCEPT', roleIds: [] } },
       appAdmin,
     );
-    expect((noRole.body as ErrorBody).error.code).toBe('accessRequest.roleRequired');
+    expect(noRole.body.error.code).toBe('accessRequest.roleRequired');
   });
 
   it('needs manageAccessRequests on the application', async () => {
@@ -343,18 +353,25 @@ describe('bulk delete on the global lists', () => {
   it('deletes roles at once, takes them from users, records each; an unknown id deletes nothing', async () => {
     const created = await Promise.all(
       ['bulk.one', 'bulk.two'].map((key) =>
-        send('POST', '/Roles', { key, label: key, permissionIds: [], applicationIds: [apps.kitchenPlanner] }),
+        send<Schema<'Role'>>('POST', '/Roles', {
+          key,
+          label: key,
+          permissionIds: [],
+          applicationIds: [apps.kitchenPlanner],
+        }),
       ),
     );
-    const ids = created.map((r) => r.body.id as string);
+    const ids = created.map((r) => r.body.id);
     await send('POST', bulk(apps.kitchenPlanner), {
       action: 'addRoles',
       userIds: [extraUserId(11)],
       roleIds: [ids[0]],
     });
-    const unknown = await send('POST', '/Roles/BulkDelete', { ids: [...ids, '00000000-0000-4000-8000-0000000000ff'] });
+    const unknown = await send<ApiError>('POST', '/Roles/BulkDelete', {
+      ids: [...ids, '00000000-0000-4000-8000-0000000000ff'],
+    });
     expect(unknown.status).toBe(400);
-    expect((unknown.body as ErrorBody).error.errors).toEqual([expect.objectContaining({ field: 'ids.2' })]);
+    expect(unknown.body.error.errors).toEqual([expect.objectContaining({ field: 'ids.2' })]);
     expect((await h.db.selectFrom('roles').select('id').where('id', 'in', ids).execute()).length).toBe(2);
     expect((await send('POST', '/Roles/BulkDelete', { ids }, appAdmin)).status).toBe(403);
     expect(await send('POST', '/Roles/BulkDelete', { ids })).toEqual({ status: 200, body: { count: 2 } });
@@ -368,12 +385,12 @@ describe('bulk delete on the global lists', () => {
       ['Sammel A', 'Sammel B'].map(
         async (label) =>
           (
-            await send('POST', '/Applications', {
+            await send<Schema<'Application'>>('POST', '/Applications', {
               label,
               url: 'https://sammel.example.test',
               roles: [{ roleId: roles.planner, permissionId: null, visible: true, default: false }],
             })
-          ).body.id as string,
+          ).body.id,
       ),
     );
     await send('POST', bulk(ids[0] ?? ''), { action: 'addRoles', userIds: [users.customer], roleIds: [roles.planner] });
@@ -447,16 +464,16 @@ describe("CSV import of users' access", () => {
       .where('application_id', '=', apps.kitchenPlanner)
       .orderBy('user_id')
       .execute();
-    const r = await send('POST', path, { csv, apply: false }, appAdmin);
+    const r = await send<Imported>('POST', path, { csv, apply: false }, appAdmin);
     expect(r.status).toBe(200);
     expect(r.body.applied).toBe(false);
-    expect(r.body.rows.map((row: Body) => [row.line, row.change])).toEqual([
+    expect(r.body.rows.map((row) => [row.line, row.change])).toEqual([
       [2, 'GRANT'],
       [3, 'UPDATE'],
       [4, 'REMOVE'],
       [5, 'UNCHANGED'],
     ]);
-    expect(r.body.rows[0].roles).toEqual([{ id: roles.planner, key: 'kitchen_planner.planner', label: 'Planer' }]);
+    expect(r.body.rows[0]?.roles).toEqual([{ id: roles.planner, key: 'kitchen_planner.planner', label: 'Planer' }]);
     expect(r.body.invalid).toEqual([
       {
         line: 6,
@@ -478,7 +495,7 @@ describe("CSV import of users' access", () => {
         .orderBy('user_id')
         .execute(),
     ).toEqual(before);
-    const en = await send('POST', path, { csv: 'mail,roles\nx,y', apply: false }, appAdmin, 'en');
+    const en = await send<Imported>('POST', path, { csv: 'mail,roles\nx,y', apply: false }, appAdmin, 'en');
     expect(en.body.invalid).toEqual([
       {
         line: 1,
@@ -490,10 +507,10 @@ describe("CSV import of users' access", () => {
 
   it('apply refuses a file with an invalid line (nothing written) and writes a valid one all at once, with history and webhooks', async () => {
     const bad = 'email,roles\nnew@hk-demo.test,kitchen_planner.planner\nnobody@example.test,kitchen_planner.planner';
-    const refused = await send('POST', path, { csv: bad, apply: true }, appAdmin);
+    const refused = await send<ApiError>('POST', path, { csv: bad, apply: true }, appAdmin);
     expect(refused.status).toBe(400);
-    expect((refused.body as ErrorBody).error.code).toBe('import.invalidRows');
-    expect((refused.body as ErrorBody).error.errors).toEqual([
+    expect(refused.body.error.code).toBe('import.invalidRows');
+    expect(refused.body.error.errors).toEqual([
       { field: 'lines.3', message: 'Zeile 3: Es gibt keinen Benutzer mit der E-Mail-Adresse „nobody@example.test“.' },
     ]);
     expect(await grantOf(apps.kitchenPlanner, users.newUser)).toBeUndefined();

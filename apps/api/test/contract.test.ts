@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/services/access.ts';
 import { accessRequests, accountAccesses, apps, attributes, customFlows, roles, users } from '../src/db/seed/ids.ts';
 import { allOperations, checkResponse, covered } from './openapi.ts';
+import type { ApiError, AuthCheckResult, Schema, UserClaims } from '@portal/contract';
 import { harness, internalToken, token } from './harness.ts';
+import { arrayWith, containing } from './matchers.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -15,10 +17,26 @@ async function tokenFor(userId: string): Promise<string> {
   return token({ sub: userId, permissions: claims.hkData.permissions, email: claims.email });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated against the document; tests read them loosely
-type Body = any;
+type Job = Schema<'Job'>;
+/** One of the global lists (attributes, permissions, roles, account accesses, custom flows, applications). */
+type Listed =
+  | Schema<'AttributeList'>
+  | Schema<'PermissionList'>
+  | Schema<'RoleList'>
+  | Schema<'AccountAccessList'>
+  | Schema<'CustomFlowList'>
+  | Schema<'ApplicationList'>;
+/** One of their entities, as a create answers it. */
+type Created =
+  | Schema<'Attribute'>
+  | Schema<'Permission'>
+  | Schema<'Role'>
+  | Schema<'AccountAccess'>
+  | Schema<'CustomFlowDefinition'>
+  | Schema<'Application'>;
 
-async function call(
+/** The answer, checked against the document and read as `T` (the contract's type for the status the test expects). */
+async function call<T = unknown>(
   method: string,
   path: string,
   init: {
@@ -27,7 +45,7 @@ async function call(
     rawBody?: FormData;
     headers?: Record<string, string>;
   } = {},
-): Promise<{ status: number; body: Body }> {
+): Promise<{ status: number; body: T }> {
   const who = init.as ?? 'globalAdmin';
   const t = who === 'anonymous' ? undefined : who === 'internal' ? await internalToken() : tokens[who];
   const response = await h.request(method, path, {
@@ -37,7 +55,7 @@ async function call(
     headers: init.headers,
   });
   const status = response.status;
-  const body: Body = await checkResponse(method, path, response);
+  const body = await checkResponse<T>(method, path, response);
   return { status, body };
 }
 
@@ -59,24 +77,28 @@ describe('system and my calls', () => {
   });
 
   it('lists my applications with pending requests and onlyWithValues', async () => {
-    const r = await call('GET', '/My/Applications', { as: 'partner' });
-    expect(r.body.items.map((a: Body) => [a.id, a.accessStatus])).toEqual([
+    const r = await call<Schema<'MyApplicationList'>>('GET', '/My/Applications', { as: 'partner' });
+    expect(r.body.items.map((a) => [a.id, a.accessStatus])).toEqual([
       [apps.dealerOrdering, 'granted'],
       [apps.kitchenPlanner, 'requested'],
       [apps.servicePortal, 'granted'],
     ]);
-    const only = await call('GET', '/My/Applications?onlyWithValues=true', { as: 'partner' });
-    expect(only.body.items.every((a: Body) => a.accessStatus === 'granted')).toBe(true);
-    const admin = await call('GET', '/My/Applications', { as: 'globalAdmin' });
-    expect(admin.body.items.map((a: Body) => a.id)).not.toContain(apps.portal);
+    const only = await call<Schema<'MyApplicationList'>>('GET', '/My/Applications?onlyWithValues=true', {
+      as: 'partner',
+    });
+    expect(only.body.items.every((a) => a.accessStatus === 'granted')).toBe(true);
+    const admin = await call<Schema<'MyApplicationList'>>('GET', '/My/Applications', { as: 'globalAdmin' });
+    expect(admin.body.items.map((a) => a.id)).not.toContain(apps.portal);
     const none = await call('GET', '/My/Applications', { as: 'newUser' });
     expect(none.body).toEqual({ items: [], total: 0 });
     expect((await call('GET', '/My/Applications', { as: 'anonymous' })).status).toBe(401);
   });
 
   it('shows one of my applications with my attributes', async () => {
-    const r = await call('GET', `/My/Applications/${apps.dealerOrdering}`, { as: 'partner' });
-    expect(r.body.attributes.find((a: Body) => a.key === 'dealerNumber')).toMatchObject({
+    const r = await call<Schema<'MyApplicationDetail'>>('GET', `/My/Applications/${apps.dealerOrdering}`, {
+      as: 'partner',
+    });
+    expect(r.body.attributes.find((a) => a.key === 'dealerNumber')).toMatchObject({
       value: null,
       required: true,
       editable: true,
@@ -85,10 +107,10 @@ describe('system and my calls', () => {
   });
 
   it('the gate: missing attributes, then ok after POST /AuthCheck', async () => {
-    const before = await call('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: 'partner' });
+    const before = await call<AuthCheckResult>('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: 'partner' });
     expect(before.body.status).toBe('missingAttributes');
-    expect(before.body.missingAttributes.map((a: Body) => a.key)).toEqual(['dealerNumber']);
-    const after = await call('POST', '/AuthCheck', {
+    expect(before.body.missingAttributes?.map((a) => a.key)).toEqual(['dealerNumber']);
+    const after = await call<AuthCheckResult>('POST', '/AuthCheck', {
       as: 'partner',
       body: { clientId: apps.dealerOrdering, attributes: [{ key: 'dealerNumber', value: 'H-1001' }] },
     });
@@ -104,9 +126,9 @@ describe('system and my calls', () => {
       status: 'noAccess',
       requestable: false,
     });
-    expect((await call('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status).toBe(
-      'requested',
-    );
+    expect(
+      (await call<AuthCheckResult>('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status,
+    ).toBe('requested');
     expect((await call('GET', `/AuthCheck?clientId=${apps.servicePortal}`, { as: 'partner' })).body).toMatchObject({
       status: 'customFlow',
       customFlow: { key: 'service-terms' },
@@ -118,22 +140,24 @@ describe('system and my calls', () => {
   it('custom flow by key, then completed', async () => {
     const page = await call('GET', '/CustomFlow/service-terms', { as: 'partner' });
     expect(page.body).toMatchObject({ id: customFlows.serviceTerms, completed: false });
-    const done = await call('POST', `/CustomFlow/${customFlows.serviceTerms}`, {
+    const done = await call<Schema<'CustomFlowPage'>>('POST', `/CustomFlow/${customFlows.serviceTerms}`, {
       as: 'partner',
       body: { attributes: [{ key: 'termsAccepted', value: 'true' }] },
     });
     expect(done.body.completed).toBe(true);
-    expect((await call('GET', `/AuthCheck?clientId=${apps.servicePortal}`, { as: 'partner' })).body.status).toBe('ok');
+    expect(
+      (await call<AuthCheckResult>('GET', `/AuthCheck?clientId=${apps.servicePortal}`, { as: 'partner' })).body.status,
+    ).toBe('ok');
     expect((await call('GET', '/CustomFlow/unknown-flow', { as: 'partner' })).status).toBe(404);
   });
 
   it('updates my attributes, refusing non-editable ones', async () => {
-    const ok = await call('PUT', '/My/Attributes', {
+    const ok = await call<Schema<'MyApplicationDetail'>>('PUT', '/My/Attributes', {
       as: 'partner',
       body: { applicationId: apps.dealerOrdering, attributes: [{ key: 'phone', value: '+49 40 999' }] },
     });
-    expect(ok.body.attributes.find((a: Body) => a.key === 'phone').value).toBe('+49 40 999');
-    const refused = await call('PUT', '/My/Attributes', {
+    expect(ok.body.attributes.find((a) => a.key === 'phone')?.value).toBe('+49 40 999');
+    const refused = await call<ApiError>('PUT', '/My/Attributes', {
       as: 'employee',
       body: { applicationId: apps.hr, attributes: [{ key: 'employeeNumber', value: '1' }] },
     });
@@ -145,7 +169,7 @@ describe('system and my calls', () => {
   });
 
   it('requests access, refuses internal applications and duplicates', async () => {
-    const created = await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, {
+    const created = await call<Schema<'MyAccessRequest'>>('POST', `/My/Applications/${apps.marketing}/AccessRequest`, {
       as: 'newUser',
       body: { comment: 'Bitte' },
     });
@@ -154,38 +178,53 @@ describe('system and my calls', () => {
     expect(
       (await call('POST', `/My/Applications/${apps.marketing}/AccessRequest`, { as: 'newUser', body: {} })).status,
     ).toBe(409);
-    const internal = await call('POST', `/My/Applications/${apps.hr}/AccessRequest`, { as: 'newUser', body: {} });
+    const internal = await call<ApiError>('POST', `/My/Applications/${apps.hr}/AccessRequest`, {
+      as: 'newUser',
+      body: {},
+    });
     expect(internal.status).toBe(403);
     expect(internal.body.error.code).toBe('accessRequest.notRequestable');
     expect(
       (await call('POST', `/My/Applications/${apps.servicePortal}/AccessRequest`, { as: 'partner', body: {} })).status,
     ).toBe(409);
-    expect((await call('GET', '/My/Applications', { as: 'newUser' })).body.items[0]).toMatchObject({
+    expect(
+      (await call<Schema<'MyApplicationList'>>('GET', '/My/Applications', { as: 'newUser' })).body.items[0],
+    ).toMatchObject({
       id: apps.marketing,
       accessStatus: 'requested',
     });
   });
 
   it('offers the account accesses and visible roles an access request may name, and requires the account access', async () => {
-    const options = await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { as: 'newUser' });
+    const options = await call<Schema<'MyAccessRequestOptions'>>(
+      'GET',
+      `/My/Applications/${apps.kitchenPlanner}/AccessRequest`,
+      {
+        as: 'newUser',
+      },
+    );
     expect(options.status).toBe(200);
     expect(options.body).toMatchObject({ roleRequired: false, accountAccessRequired: true });
     expect(options.body.accountAccesses).toEqual({
       total: 2,
       items: [
-        expect.objectContaining({ id: accountAccesses.dealerNord, label: 'Küchenstudio Nord GmbH' }),
-        expect.objectContaining({ id: accountAccesses.dealerSued, label: 'Möbelhaus Süd AG' }),
+        containing({ id: accountAccesses.dealerNord, label: 'Küchenstudio Nord GmbH' }),
+        containing({ id: accountAccesses.dealerSued, label: 'Möbelhaus Süd AG' }),
       ],
     });
-    expect(options.body.roles.items.map((r: Body) => r.id)).toEqual(
+    expect(options.body.roles.items.map((r) => r.id)).toEqual(
       expect.arrayContaining([roles.planner, roles.plannerViewer]),
     );
-    const searched = await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=s%C3%BCd`, {
-      as: 'newUser',
-    });
+    const searched = await call<Schema<'MyAccessRequestOptions'>>(
+      'GET',
+      `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=s%C3%BCd`,
+      {
+        as: 'newUser',
+      },
+    );
     expect(searched.body.accountAccesses).toEqual({
       total: 1,
-      items: [expect.objectContaining({ id: accountAccesses.dealerSued })],
+      items: [containing({ id: accountAccesses.dealerSued })],
     });
     expect(
       (await call('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest?search=nirgends`, { as: 'newUser' }))
@@ -200,23 +239,23 @@ describe('system and my calls', () => {
         .status,
     ).toBe(404);
 
-    const missing = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
+    const missing = await call<ApiError>('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
       as: 'newUser',
       body: {},
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({
       code: 'accessRequest.accountAccessRequired',
-      errors: [expect.objectContaining({ field: 'accountAccessId' })],
+      errors: [containing({ field: 'accountAccessId' })],
     });
-    const foreign = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
+    const foreign = await call<ApiError>('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
       as: 'newUser',
       body: { accountAccessId: accountAccesses.branchHamburg },
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error).toMatchObject({
       code: 'accountAccess.notLinked',
-      errors: [expect.objectContaining({ field: 'accountAccessId' })],
+      errors: [containing({ field: 'accountAccessId' })],
     });
     const created = await call('POST', `/My/Applications/${apps.dealerOrdering}/AccessRequest`, {
       as: 'newUser',
@@ -287,7 +326,7 @@ describe('system and my calls', () => {
     const body = await checkResponse('GET', '/My/Claims', r);
     expect(body).toMatchObject({
       sub: users.globalAdmin,
-      hkData: { permissions: expect.arrayContaining(['all_users.read']) },
+      hkData: { permissions: arrayWith(['all_users.read']) },
     });
     expect((await call('GET', '/My/Claims', { as: 'anonymous' })).status).toBe(401);
   });
@@ -296,8 +335,8 @@ describe('system and my calls', () => {
     expect((await call('POST', `/My/Applications/${apps.servicePortal}/Launch`, { as: 'partner' })).status).toBe(204);
     expect((await call('POST', `/My/Applications/${apps.kitchenPlanner}/Launch`, { as: 'partner' })).status).toBe(404);
     expect((await call('POST', `/My/Applications/${apps.servicePortal}/Launch`, { as: 'anonymous' })).status).toBe(401);
-    const list = await call('GET', '/My/Applications', { as: 'partner' });
-    expect(list.body.items.find((a: Body) => a.id === apps.servicePortal).lastLaunchedAt).not.toBeNull();
+    const list = await call<Schema<'MyApplicationList'>>('GET', '/My/Applications', { as: 'partner' });
+    expect(list.body.items.find((a) => a.id === apps.servicePortal)?.lastLaunchedAt).not.toBeNull();
   });
 
   it('exports my data', async () => {
@@ -309,21 +348,21 @@ describe('system and my calls', () => {
 
 describe('per-application administration', () => {
   it('lists the applications the caller administers', async () => {
-    const r = await call('GET', '/Admin/Applications', { as: 'appAdmin' });
+    const r = await call<Schema<'AdminApplicationList'>>('GET', '/Admin/Applications', { as: 'appAdmin' });
     expect(r.body.items).toEqual([
-      expect.objectContaining({
+      containing({
         id: apps.kitchenPlanner,
         accessRequestsAmount: 8,
         permissions: { manageAccessRequests: true },
       }),
     ]);
-    const all = await call('GET', '/Admin/Applications', { as: 'globalAdmin' });
+    const all = await call<Schema<'AdminApplicationList'>>('GET', '/Admin/Applications', { as: 'globalAdmin' });
     expect(all.body.total).toBe(6);
     expect((await call('GET', '/Admin/Applications', { as: 'partner' })).body).toEqual({ items: [], total: 0 });
   });
 
   it('lists, shows and decides access requests', async () => {
-    const list = await call(
+    const list = await call<Schema<'AccessRequestList'>>(
       'GET',
       `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN&pageSize=10&sort=fullName&order=asc`,
       { as: 'appAdmin' },
@@ -346,7 +385,7 @@ describe('per-application administration', () => {
       user: { id: users.partner },
       requestedAccountAccess: { id: accountAccesses.dealerNord },
     });
-    const noRole = await call('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, {
+    const noRole = await call<ApiError>('PUT', `/Admin/Applications/AccessRequests/${accessRequests.partnerPlanner}`, {
       as: 'appAdmin',
       body: { decision: 'ACCEPT', roleIds: [] },
     });
@@ -370,7 +409,9 @@ describe('per-application administration', () => {
       body: { decision: 'DENY', reason: 'Kein Händler' },
     });
     expect(denied.body).toMatchObject({ status: 'DENIED', reason: 'Kein Händler' });
-    expect((await call('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status).toBe('ok');
+    expect(
+      (await call<AuthCheckResult>('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: 'partner' })).body.status,
+    ).toBe('ok');
     expect(
       (await call('GET', '/Admin/Applications/AccessRequests/60000000-0000-4000-8000-999999999999', { as: 'appAdmin' }))
         .status,
@@ -378,12 +419,12 @@ describe('per-application administration', () => {
   });
 
   it('manages the users of an application', async () => {
-    const list = await call(
+    const list = await call<Schema<'ApplicationUserList'>>(
       'GET',
       `/Admin/Applications/${apps.kitchenPlanner}/Users?search=dana&sort=accessSince&order=desc`,
       { as: 'appAdmin' },
     );
-    expect(list.body.items.map((u: Body) => u.id)).toEqual([users.partner]);
+    expect(list.body.items.map((u) => u.id)).toEqual([users.partner]);
     const csv = await call(
       'GET',
       `/Admin/Applications/${apps.kitchenPlanner}/Users/Export?search=dana&sort=accessSince&order=desc`,
@@ -394,12 +435,16 @@ describe('per-application administration', () => {
       as: 'appAdmin',
     });
     expect(one.body).toMatchObject({ hasAccess: false, accessSince: null });
-    const granted = await call('PUT', `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`, {
-      as: 'appAdmin',
-      body: { roleIds: [roles.plannerViewer], attributes: [{ key: 'studioName', value: 'Studio Neu' }] },
-    });
+    const granted = await call<Schema<'ApplicationUser'>>(
+      'PUT',
+      `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}`,
+      {
+        as: 'appAdmin',
+        body: { roleIds: [roles.plannerViewer], attributes: [{ key: 'studioName', value: 'Studio Neu' }] },
+      },
+    );
     expect(granted.body).toMatchObject({ hasAccess: true, roles: [{ id: roles.plannerViewer }] });
-    expect(granted.body.attributes.find((a: Body) => a.key === 'studioName').value).toBe('Studio Neu');
+    expect(granted.body.attributes.find((a) => a.key === 'studioName')?.value).toBe('Studio Neu');
     const reasons = await call(
       'GET',
       `/Admin/Applications/${apps.kitchenPlanner}/Users/${users.newUser}/AccessReasons`,
@@ -424,15 +469,23 @@ describe('per-application administration', () => {
   });
 
   it('offers roles and account accesses to pick', async () => {
-    const r = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Selections/Roles?search=plan`, {
-      as: 'appAdmin',
-    });
-    expect(r.body.items.map((x: Body) => x.id).sort()).toEqual(
+    const r = await call<Schema<'SelectionList'>>(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/Selections/Roles?search=plan`,
+      {
+        as: 'appAdmin',
+      },
+    );
+    expect(r.body.items.map((x) => x.id).sort()).toEqual(
       [roles.planner, roles.plannerAdmin, roles.plannerViewer].sort(),
     );
-    const a = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/Selections/AccountAccesses`, {
-      as: 'appAdmin',
-    });
+    const a = await call<Schema<'SelectionList'>>(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/Selections/AccountAccesses`,
+      {
+        as: 'appAdmin',
+      },
+    );
     expect(a.body.total).toBe(2);
   });
 
@@ -440,7 +493,10 @@ describe('per-application administration', () => {
     await call('PUT', `/Admin/Applications/${apps.dealerOrdering}/Users/${users.newUser}`, {
       body: { roleIds: [roles.dealerViewer] },
     });
-    const r = await call('GET', `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`);
+    const r = await call<Schema<'WebhookDeliveryList'>>(
+      'GET',
+      `/Admin/Applications/${apps.dealerOrdering}/WebhookDeliveries`,
+    );
     expect(r.body.items[0]).toMatchObject({
       event: 'GRANT',
       userId: users.newUser,
@@ -480,9 +536,12 @@ describe('per-application administration', () => {
 
   it('tests, replays and signs webhook deliveries', async () => {
     const hook = `/Admin/Applications/${apps.dealerOrdering}`;
-    const test = await call('POST', `${hook}/WebhookDeliveries/Test`);
+    const test = await call<Schema<'WebhookDelivery'>>('POST', `${hook}/WebhookDeliveries/Test`);
     expect(test.status).toBe(202);
-    const replay = await call('POST', `${hook}/WebhookDeliveries/${String(test.body.id)}/Replay`);
+    const replay = await call<Schema<'WebhookDelivery'>>(
+      'POST',
+      `${hook}/WebhookDeliveries/${String(test.body.id)}/Replay`,
+    );
     expect(replay.body.replayOf).toBe(test.body.id);
     const detail = await call('GET', `${hook}/WebhookDeliveries/${String(test.body.id)}`);
     expect(detail.body).toMatchObject({
@@ -490,9 +549,11 @@ describe('per-application administration', () => {
       payload: { event: 'TEST' },
       attempts: [],
     });
-    const created = await call('POST', `${hook}/WebhookSigningSecrets`);
+    const created = await call<Schema<'WebhookSigningSecretCreated'>>('POST', `${hook}/WebhookSigningSecrets`);
     expect(created.status).toBe(201);
-    expect((await call('GET', `${hook}/WebhookSigningSecrets`)).body.secrets).toHaveLength(1);
+    expect(
+      (await call<Schema<'WebhookSigningSecretList'>>('GET', `${hook}/WebhookSigningSecrets`)).body.secrets,
+    ).toHaveLength(1);
     expect((await call('DELETE', `${hook}/WebhookSigningSecrets/${String(created.body.id)}`)).status).toBe(204);
     expect((await call('POST', `${hook}/Webhook/Resume`)).status).toBe(204);
   });
@@ -503,7 +564,7 @@ describe('global administration', () => {
   let imageUrl = '';
 
   it('lists, creates, reads, updates and deletes applications with history', async () => {
-    const list = await call('GET', '/Applications?sort=sortNumber&order=desc&pageSize=10');
+    const list = await call<Schema<'ApplicationList'>>('GET', '/Applications?sort=sortNumber&order=desc&pageSize=10');
     expect(list.body.total).toBe(6);
     const form = new FormData();
     form.append(
@@ -514,7 +575,7 @@ describe('global administration', () => {
         { type: 'image/svg+xml' },
       ),
     );
-    const upload = await call('POST', '/Applications/Image', { rawBody: form });
+    const upload = await call<Schema<'ImageUpload'>>('POST', '/Applications/Image', { rawBody: form });
     expect(upload.status).toBe(201);
     imageUrl = upload.body.url;
     const served = await h.request('GET', imageUrl);
@@ -545,21 +606,26 @@ describe('global administration', () => {
         keyVaultReference: null,
       },
     };
-    const created = await call('POST', '/Applications', { body: input });
+    const created = await call<Schema<'Application'>>('POST', '/Applications', { body: input });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ released: false, webhook: { passwordSet: true, username: 'u' } });
     expect(JSON.stringify(created.body)).not.toContain('secret');
     createdApp = created.body.id;
-    expect((await call('GET', `/Applications/${createdApp}`)).body.label).toBe('Ausstellungsplaner');
+    expect((await call<Schema<'Application'>>('GET', `/Applications/${createdApp}`)).body.label).toBe(
+      'Ausstellungsplaner',
+    );
     const { password: _p, ...hookWithoutPassword } = input.webhook;
     const updated = await call('PUT', `/Applications/${createdApp}`, {
       body: { ...input, label: 'Ausstellungsplaner 2', webhook: hookWithoutPassword },
     });
     expect(updated.body).toMatchObject({ label: 'Ausstellungsplaner 2', webhook: { passwordSet: true } });
-    const history = await call('GET', `/Applications/${createdApp}/History?sort=updatedAt&order=desc`);
+    const history = await call<Schema<'HistoryList'>>(
+      'GET',
+      `/Applications/${createdApp}/History?sort=updatedAt&order=desc`,
+    );
     expect(
       history.body.items.some(
-        (e: Body) =>
+        (e) =>
           e.mode === 'UPDATE' &&
           e.field === 'label' &&
           e.value === 'Ausstellungsplaner 2' &&
@@ -567,14 +633,16 @@ describe('global administration', () => {
       ),
     ).toBe(true);
     expect(JSON.stringify(history.body)).not.toContain('secret');
-    const renamed = history.body.items.find((e: Body) => e.field === 'label' && e.mode === 'UPDATE');
-    const reverted = await call('POST', `/Applications/${createdApp}/History/${renamed.id}/Revert`);
+    const renamed = history.body.items.find((e) => e.field === 'label' && e.mode === 'UPDATE');
+    const reverted = await call('POST', `/Applications/${createdApp}/History/${renamed?.id}/Revert`);
     expect(reverted.body).toMatchObject({ label: 'Ausstellungsplaner', webhook: { passwordSet: true } });
     expect((await call('DELETE', `/Applications/${createdApp}`)).status).toBe(204);
     expect((await call('GET', `/Applications/${createdApp}`)).status).toBe(404);
     expect((await call('PUT', `/Applications/${createdApp}`, { body: input })).status).toBe(404);
     expect((await call('DELETE', `/Applications/${createdApp}`)).status).toBe(404);
-    expect((await call('GET', `/Applications/${createdApp}/History`)).body.items[0].mode).toBe('DELETE');
+    expect((await call<Schema<'HistoryList'>>('GET', `/Applications/${createdApp}/History`)).body.items[0]?.mode).toBe(
+      'DELETE',
+    );
     expect((await call('GET', '/Applications/no-such-app/History')).status).toBe(404);
   });
 
@@ -614,22 +682,22 @@ describe('global administration', () => {
   ];
   for (const e of entities) {
     it(`CRUD and history of ${e.path}`, async () => {
-      const list = await call('GET', `${e.path}?page=1&pageSize=50&order=desc`);
+      const list = await call<Listed>('GET', `${e.path}?page=1&pageSize=50&order=desc`);
       expect(list.body.total).toBeGreaterThan(0);
-      const created = await call('POST', e.path, { body: e.input });
+      const created = await call<Created>('POST', e.path, { body: e.input });
       expect(created.status).toBe(201);
       const id = created.body.id;
       expect((await call('POST', e.path, { body: e.input })).status).toBe(409);
       expect((await call('GET', `${e.path}/${id}`)).body).toMatchObject(e.change ? { id } : {});
       const updated = await call('PUT', `${e.path}/${id}`, { body: { ...e.input, ...e.change } });
       expect(updated.body).toMatchObject(e.change);
-      const search = await call('GET', `${e.path}?search=${encodeURIComponent(String(e.input.key))}`);
-      expect(search.body.items.map((x: Body) => x.id)).toContain(id);
-      const history = await call('GET', `${e.path}/${id}/History`);
-      expect(history.body.items.map((x: Body) => x.mode)).toContain('UPDATE');
+      const search = await call<Listed>('GET', `${e.path}?search=${encodeURIComponent(String(e.input.key))}`);
+      expect(search.body.items.map((x) => x.id)).toContain(id);
+      const history = await call<Schema<'HistoryList'>>('GET', `${e.path}/${id}/History`);
+      expect(history.body.items.map((x) => x.mode)).toContain('UPDATE');
       const [field] = Object.keys(e.change);
-      const changed = history.body.items.find((x: Body) => x.mode === 'UPDATE' && x.field === field);
-      const reverted = await call('POST', `${e.path}/${id}/History/${changed.id}/Revert`);
+      const changed = history.body.items.find((x) => x.mode === 'UPDATE' && x.field === field);
+      const reverted = await call('POST', `${e.path}/${id}/History/${changed?.id}/Revert`);
       expect(reverted.body).toMatchObject({ [String(field)]: e.input[String(field)] });
       expect((await call('GET', `${e.path}/${id}/Usage`)).status).toBe(200);
       expect((await call('DELETE', `${e.path}/${id}`)).status).toBe(200);
@@ -644,8 +712,8 @@ describe('global administration', () => {
   }
 
   it('a role linked to applications from its own page comes last among the roles of each, visible and no default', async () => {
-    const before = await call('GET', `/Applications/${apps.kitchenPlanner}`);
-    const created = await call('POST', '/Roles', {
+    const before = await call<Schema<'Application'>>('GET', `/Applications/${apps.kitchenPlanner}`);
+    const created = await call<Schema<'Role'>>('POST', '/Roles', {
       body: {
         key: 'showroom.host',
         label: 'Gastgeber',
@@ -655,10 +723,10 @@ describe('global administration', () => {
     });
     expect(created.status).toBe(201);
     for (const app of [apps.kitchenPlanner, apps.servicePortal]) {
-      const roles = (await call('GET', `/Applications/${app}`)).body.roles as Body[];
+      const roles = (await call<Schema<'Application'>>('GET', `/Applications/${app}`)).body.roles;
       expect(roles.at(-1)).toEqual({ roleId: created.body.id, permissionId: null, visible: true, default: false });
     }
-    const after = (await call('GET', `/Applications/${apps.kitchenPlanner}`)).body.roles as Body[];
+    const after = (await call<Schema<'Application'>>('GET', `/Applications/${apps.kitchenPlanner}`)).body.roles;
     expect(after.slice(0, -1)).toEqual(before.body.roles);
     expect((await call('DELETE', `/Roles/${created.body.id}`)).status).toBe(200);
   });
@@ -673,39 +741,39 @@ describe('global administration', () => {
       ['/CustomFlows/Export', '/CustomFlows?pageSize=100'],
     ] as const) {
       const csv = await call('GET', path);
-      const { items, total } = (await call('GET', list)).body;
+      const { items, total } = (await call<Listed>('GET', list)).body;
       const rows = String(csv.body).trim().split('\r\n').slice(1);
       expect(rows, path).toHaveLength(total);
       expect(
         rows.map((row) => row.split(',')[0]),
         path,
-      ).toEqual(items.map((item: Body) => item.id));
+      ).toEqual(items.map((item) => item.id));
     }
   });
 
   it('shows usages of attributes and permissions', async () => {
-    const a = await call('GET', `/Attributes/${attributes.customerNumber}`);
-    expect(a.body.usages.map((u: Body) => u.type)).toContain('APPLICATION');
+    const a = await call<Schema<'Attribute'>>('GET', `/Attributes/${attributes.customerNumber}`);
+    expect(a.body.usages.map((u) => u.type)).toContain('APPLICATION');
   });
 
   it('says what deleting an application or a user would affect (#30.3)', async () => {
-    const application = await call('GET', `/Applications/${apps.kitchenPlanner}/Usage`);
-    expect(application.body.groups.map((g: Body) => g.kind)).toContain('USER');
-    const user = await call('GET', `/Users/${users.appAdmin}/Usage`);
-    expect(user.body.groups.map((g: Body) => g.kind)).toEqual(['APPLICATION', 'ADMIN_PERMISSION_LOST']);
+    const application = await call<Schema<'EntityUsage'>>('GET', `/Applications/${apps.kitchenPlanner}/Usage`);
+    expect(application.body.groups.map((g) => g.kind)).toContain('USER');
+    const user = await call<Schema<'EntityUsage'>>('GET', `/Users/${users.appAdmin}/Usage`);
+    expect(user.body.groups.map((g) => g.kind)).toEqual(['APPLICATION', 'ADMIN_PERMISSION_LOST']);
   });
 
   it('lists, shows and deletes users', async () => {
-    const list = await call('GET', '/Users?search=hk-demo&sort=email&pageSize=10');
+    const list = await call<Schema<'UserList'>>('GET', '/Users?search=hk-demo&sort=email&pageSize=10');
     expect(list.body.total).toBe(6);
     const csv = await call('GET', '/Users/Export?search=hk-demo&sort=email');
     expect(String(csv.body).trim().split('\r\n')).toHaveLength(7);
-    const one = await call('GET', `/Users/${users.partner}`);
-    expect(one.body.applications.map((a: Body) => a.id)).toContain(apps.dealerOrdering);
+    const one = await call<Schema<'UserDetail'>>('GET', `/Users/${users.partner}`);
+    expect(one.body.applications.map((a) => a.id)).toContain(apps.dealerOrdering);
     expect((await call('GET', '/Users', { as: 'appAdmin' })).status).toBe(403);
-    const before = (await call('GET', '/Users?pageSize=10')).body.total;
+    const before = (await call<Schema<'UserList'>>('GET', '/Users?pageSize=10')).body.total;
     expect((await call('DELETE', `/Users/${users.customer}`)).status).toBe(204);
-    expect((await call('GET', '/Users?pageSize=10')).body.total).toBe(before - 1);
+    expect((await call<Schema<'UserList'>>('GET', '/Users?pageSize=10')).body.total).toBe(before - 1);
     const counted = await h.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -718,7 +786,7 @@ describe('global administration', () => {
 
 describe('internal calls of the identity provider', () => {
   it('answers claims with permissions from roles', async () => {
-    const admin = await call('GET', `/Internal/Users/${users.globalAdmin}/Claims`, { as: 'internal' });
+    const admin = await call<UserClaims>('GET', `/Internal/Users/${users.globalAdmin}/Claims`, { as: 'internal' });
     expect(admin.body).toMatchObject({
       sub: users.globalAdmin,
       email: 'admin@hk-demo.test',
@@ -728,7 +796,7 @@ describe('internal calls of the identity provider', () => {
     expect(admin.body.hkData.permissions).toEqual(
       expect.arrayContaining(['all_users.read', 'applications.write', 'customflows.read']),
     );
-    const partner = await call('GET', `/Internal/Users/${users.partner}/Claims`, { as: 'internal' });
+    const partner = await call<UserClaims>('GET', `/Internal/Users/${users.partner}/Claims`, { as: 'internal' });
     expect(partner.body.hkData.attributes).toMatchObject({
       firstName: 'Dana',
       lastName: 'Dealer',
@@ -764,7 +832,9 @@ describe('internal calls of the identity provider', () => {
         })
       ).status,
     ).toBe(204);
-    expect((await call('GET', '/My/Profile', { as: 'partner' })).body.email).toBe('dana@partner.example.test');
+    expect((await call<Schema<'Profile'>>('GET', '/My/Profile', { as: 'partner' })).body.email).toBe(
+      'dana@partner.example.test',
+    );
     expect(
       (
         await call('PUT', `/Internal/Users/${users.employee}/Email`, {
@@ -794,7 +864,7 @@ describe('internal calls of the identity provider', () => {
 
 describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
   /** A 202's job read (GET, validated) until it is finished. */
-  async function finished(accepted: { status: number; body: Body }, as: keyof typeof users): Promise<Body> {
+  async function finished(accepted: { status: number; body: Job }, as: keyof typeof users): Promise<Job> {
     expect(accepted.status).toBe(202);
     let job = accepted.body;
     const path = new URL(job.statusUrl).pathname;
@@ -803,7 +873,7 @@ describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
     for (let i = 0; i === 0 || job.status === 'QUEUED' || job.status === 'RUNNING'; i++) {
       if (i > 400) throw new Error('the job did not finish');
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      const r = await call('GET', path, { as });
+      const r = await call<Job>('GET', path, { as });
       expect(r.status).toBe(200);
       job = r.body;
     }
@@ -811,7 +881,7 @@ describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
   }
 
   it('changes several users of an application at once', async () => {
-    const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
+    const r = await call<Job>('POST', `/Admin/Applications/${apps.kitchenPlanner}/Users/Bulk`, {
       as: 'appAdmin',
       body: { action: 'addRoles', userIds: [users.newUser], roleIds: [roles.plannerViewer] },
     });
@@ -860,11 +930,15 @@ describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
   });
 
   it('decides several access requests at once', async () => {
-    const open = await call('GET', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN`, {
-      as: 'appAdmin',
-    });
-    const ids = open.body.items.slice(0, 2).map((r: Body) => r.id);
-    const r = await call('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, {
+    const open = await call<Schema<'AccessRequestList'>>(
+      'GET',
+      `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests?status=OPEN`,
+      {
+        as: 'appAdmin',
+      },
+    );
+    const ids = open.body.items.slice(0, 2).map((r) => r.id);
+    const r = await call<Job>('POST', `/Admin/Applications/${apps.kitchenPlanner}/AccessRequests/Decide`, {
       as: 'appAdmin',
       body: { requestIds: ids, decision: { decision: 'DENY', reason: 'Sammelentscheidung' } },
     });
@@ -886,7 +960,10 @@ describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
   it("imports users' access from CSV: a dry run, then apply", async () => {
     const path = `/Admin/Applications/${apps.kitchenPlanner}/Users/Import`;
     const csv = 'email,roles\nnew@hk-demo.test,kitchen_planner.viewer\nnobody@example.test,kitchen_planner.viewer';
-    const dry = await call('POST', path, { as: 'appAdmin', body: { csv, apply: false } });
+    const dry = await call<Schema<'ApplicationUsersImportResult'>>('POST', path, {
+      as: 'appAdmin',
+      body: { csv, apply: false },
+    });
     expect(dry.body).toMatchObject({ applied: false, rows: [{ line: 2, change: 'GRANT' }], invalid: [{ line: 3 }] });
     expect(
       await finished(await call('POST', path, { as: 'appAdmin', body: { csv, apply: true } }), 'appAdmin'),
@@ -896,14 +973,14 @@ describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
     const applied = await finished(await call('POST', path, { as: 'appAdmin', body, headers }), 'appAdmin');
     expect(applied).toMatchObject({ status: 'SUCCEEDED', result: { applied: true } });
     // The same key again: the first job. With another body: 409.
-    expect((await call('POST', path, { as: 'appAdmin', body, headers })).body.id).toBe(applied.id);
+    expect((await call<Job>('POST', path, { as: 'appAdmin', body, headers })).body.id).toBe(applied.id);
     expect(
       (await call('POST', path, { as: 'appAdmin', body: { ...body, csv: `${body.csv}\n` }, headers })).status,
     ).toBe(409);
   });
 
   it('deletes several entities of each global list at once', async () => {
-    const created = async (path: string, body: object) => (await call('POST', path, { body })).body.id as string;
+    const created = async (path: string, body: object) => (await call<Created>('POST', path, { body })).body.id;
     const lists: [string, () => Promise<string>][] = [
       [
         '/Attributes',
@@ -988,28 +1065,35 @@ describe('bulk changes and the CSV import (#20.3), as jobs (#28.6)', () => {
 
 describe('access governance (#19)', () => {
   it('offers the catalogue, takes a request with substance, lists, shows and cancels my requests', async () => {
-    const catalogue = await call('GET', '/My/Catalogue?pageSize=10', { as: 'newUser' });
+    const catalogue = await call<Schema<'CatalogueList'>>('GET', '/My/Catalogue?pageSize=10', { as: 'newUser' });
     expect(catalogue.status).toBe(200);
-    expect(catalogue.body.items.map((a: Body) => a.id)).not.toContain(apps.hr);
-    expect(catalogue.body.items.find((a: Body) => a.id === apps.kitchenPlanner)).toMatchObject({
+    expect(catalogue.body.items.map((a) => a.id)).not.toContain(apps.hr);
+    expect(catalogue.body.items.find((a) => a.id === apps.kitchenPlanner)).toMatchObject({
       accessStatus: 'none',
       request: { timeBoundAccess: true, maxAccessDays: 365 },
     });
-    const created = await call('POST', `/My/Applications/${apps.servicePortal}/AccessRequest`, {
-      as: 'newUser',
-      body: { justification: 'Reklamationen bearbeiten' },
-    });
+    const created = await call<Schema<'MyAccessRequest'>>(
+      'POST',
+      `/My/Applications/${apps.servicePortal}/AccessRequest`,
+      {
+        as: 'newUser',
+        body: { justification: 'Reklamationen bearbeiten' },
+      },
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       status: 'OPEN',
       justification: 'Reklamationen bearbeiten',
       canRequestAgain: false,
     });
-    const mine = await call('GET', '/My/AccessRequests?status=OPEN&pageSize=10', { as: 'newUser' });
-    expect(mine.body.items.map((r: Body) => r.id)).toContain(created.body.id);
-    expect((await call('GET', `/My/AccessRequests/${created.body.id}`, { as: 'newUser' })).body.id).toBe(
-      created.body.id,
-    );
+    const mine = await call<Schema<'MyAccessRequestList'>>('GET', '/My/AccessRequests?status=OPEN&pageSize=10', {
+      as: 'newUser',
+    });
+    expect(mine.body.items.map((r) => r.id)).toContain(created.body.id);
+    expect(
+      (await call<Schema<'MyAccessRequest'>>('GET', `/My/AccessRequests/${created.body.id}`, { as: 'newUser' })).body
+        .id,
+    ).toBe(created.body.id);
     expect((await call('GET', `/My/AccessRequests/${created.body.id}`, { as: 'partner' })).status).toBe(404);
     const cancelled = await call('POST', `/My/AccessRequests/${created.body.id}/Cancel`, { as: 'newUser' });
     expect(cancelled.body).toMatchObject({ status: 'CANCELLED', canRequestAgain: true });
@@ -1018,10 +1102,14 @@ describe('access governance (#19)', () => {
 
   it('accepts a time-bound request and leaves the user a notification', async () => {
     const endsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
-    const created = await call('POST', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, {
-      as: 'newUser',
-      body: { accountAccessId: accountAccesses.dealerSued, justification: 'Planung für Kunden', endsAt },
-    });
+    const created = await call<Schema<'MyAccessRequest'>>(
+      'POST',
+      `/My/Applications/${apps.kitchenPlanner}/AccessRequest`,
+      {
+        as: 'newUser',
+        body: { accountAccessId: accountAccesses.dealerSued, justification: 'Planung für Kunden', endsAt },
+      },
+    );
     expect(created.status).toBe(201);
     const accepted = await call('PUT', `/Admin/Applications/AccessRequests/${created.body.id}`, {
       as: 'appAdmin',
@@ -1034,16 +1122,18 @@ describe('access governance (#19)', () => {
       endsAt,
       timeBoundAccess: true,
     });
-    const notifications = await call('GET', '/My/Notifications?unread=true', { as: 'newUser' });
+    const notifications = await call<Schema<'MyNotificationList'>>('GET', '/My/Notifications?unread=true', {
+      as: 'newUser',
+    });
     expect(notifications.body.items[0]).toMatchObject({
       kind: 'REQUEST_ACCEPTED',
       application: { id: apps.kitchenPlanner },
     });
     expect(
-      (await call('POST', `/My/Notifications/${notifications.body.items[0].id}/Read`, { as: 'newUser' })).status,
+      (await call('POST', `/My/Notifications/${notifications.body.items[0]?.id}/Read`, { as: 'newUser' })).status,
     ).toBe(204);
     expect(
-      (await call('POST', `/My/Notifications/${notifications.body.items[0].id}/Read`, { as: 'partner' })).status,
+      (await call('POST', `/My/Notifications/${notifications.body.items[0]?.id}/Read`, { as: 'partner' })).status,
     ).toBe(404);
   });
 });

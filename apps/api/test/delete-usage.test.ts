@@ -5,25 +5,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/services/access.ts';
 import { apps, permissionId, roles, users } from '../src/db/seed/ids.ts';
+import type { Schema } from '@portal/contract';
 import { checkResponse } from './openapi.ts';
-import { harness, token } from './harness.ts';
+import { harness, json, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
 let admin: string;
 let partner: string;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated against the document; tests read them loosely
-type Body = any;
+type Usage = Schema<'EntityUsage'>;
+type UsageGroup = Schema<'UsageGroup'>;
 
-async function call(method: string, path: string, as?: string): Promise<{ status: number; body: Body }> {
+/** The answer, checked against the document and read as `T` (the contract's type for the status the test expects). */
+async function call<T = unknown>(method: string, path: string, as?: string): Promise<{ status: number; body: T }> {
   const response = await h.request(method, path, { token: as ?? admin });
-  return { status: response.status, body: await checkResponse(method, path, response) };
+  return { status: response.status, body: await checkResponse<T>(method, path, response) };
 }
+const usageOf = async (path: string) => (await call<Usage>('GET', path)).body;
 
-const kinds = (usage: Body): string[] => usage.groups.map((g: Body) => g.kind);
-const group = (usage: Body, kind: string): Body => usage.groups.find((g: Body) => g.kind === kind);
-const ids = (g: Body): string[] => (g?.first ?? []).map((x: Body) => x.id);
+const kinds = (usage: Usage): string[] => usage.groups.map((g) => g.kind);
+const group = (usage: Usage, kind: UsageGroup['kind']): UsageGroup | undefined =>
+  usage.groups.find((g) => g.kind === kind);
+const ids = (g: UsageGroup | undefined): string[] => (g?.first ?? []).map((x) => x.id);
 
 /** The id of a permission by its key. */
 async function permissionOf(key: string): Promise<string> {
@@ -79,22 +83,18 @@ afterAll(() => h.close());
 
 describe("a role whose holders are the only ones with an application's admin permission", () => {
   it('names that application; not once another role gives the permission to someone else', async () => {
-    const usage = (await call('GET', `/Roles/${roles.plannerAdmin}/Usage`)).body;
+    const usage = await usageOf(`/Roles/${roles.plannerAdmin}/Usage`);
     expect(group(usage, 'ADMIN_PERMISSION_LOST')).toEqual({
       kind: 'ADMIN_PERMISSION_LOST',
       count: 1,
       first: [{ id: apps.kitchenPlanner, label: 'Küchenplaner' }],
     });
     // A role nobody holds leaves nobody without anything.
-    expect(kinds((await call('GET', `/Roles/${roles.plannerViewer}/Usage`)).body)).not.toContain(
-      'ADMIN_PERMISSION_LOST',
-    );
+    expect(kinds(await usageOf(`/Roles/${roles.plannerViewer}/Usage`))).not.toContain('ADMIN_PERMISSION_LOST');
 
     const other = '30000000-0000-4000-8000-0000000000a1';
     await grantRoleWith(await permissionOf('kitchen_planner.admin'), apps.servicePortal, users.customer, other);
-    expect(kinds((await call('GET', `/Roles/${roles.plannerAdmin}/Usage`)).body)).not.toContain(
-      'ADMIN_PERMISSION_LOST',
-    );
+    expect(kinds(await usageOf(`/Roles/${roles.plannerAdmin}/Usage`))).not.toContain('ADMIN_PERMISSION_LOST');
     await h.db.deleteFrom('roles').where('id', '=', other).execute();
     await h.db
       .updateTable('application_users')
@@ -107,12 +107,12 @@ describe("a role whose holders are the only ones with an application's admin per
 
 describe('a user (#30.3)', () => {
   it('their applications, their open requests, and the applications only they administer', async () => {
-    const usage = (await call('GET', `/Users/${users.appAdmin}/Usage`)).body;
+    const usage = await usageOf(`/Users/${users.appAdmin}/Usage`);
     expect(kinds(usage)).toEqual(['APPLICATION', 'ADMIN_PERMISSION_LOST']);
     expect(ids(group(usage, 'APPLICATION')).sort()).toEqual([apps.kitchenPlanner, apps.servicePortal].sort());
     expect(ids(group(usage, 'ADMIN_PERMISSION_LOST'))).toEqual([apps.kitchenPlanner]);
 
-    const partnerUsage = (await call('GET', `/Users/${users.partner}/Usage`)).body;
+    const partnerUsage = await usageOf(`/Users/${users.partner}/Usage`);
     expect(group(partnerUsage, 'ACCESS_REQUEST')).toMatchObject({ count: 1, first: [{ label: 'Küchenplaner' }] });
     expect(kinds(partnerUsage)).not.toContain('ADMIN_PERMISSION_LOST');
   });
@@ -125,16 +125,16 @@ describe('a user (#30.3)', () => {
 
 describe('an application (#30.3)', () => {
   it('its users and open requests; other applications administered only through roles on it', async () => {
-    const usage = (await call('GET', `/Applications/${apps.kitchenPlanner}/Usage`)).body;
+    const usage = await usageOf(`/Applications/${apps.kitchenPlanner}/Usage`);
     expect(kinds(usage)).toEqual(['USER', 'ACCESS_REQUEST']);
-    expect(group(usage, 'USER').count).toBe(31);
-    expect(group(usage, 'USER').first).toHaveLength(5);
-    expect(group(usage, 'ACCESS_REQUEST').count).toBeGreaterThanOrEqual(2);
+    expect(group(usage, 'USER')?.count).toBe(31);
+    expect(group(usage, 'USER')?.first).toHaveLength(5);
+    expect(group(usage, 'ACCESS_REQUEST')?.count).toBeGreaterThanOrEqual(2);
 
     // The HR application's admin permission, held only through a role on the service portal.
     const hrAdmin = '30000000-0000-4000-8000-0000000000a2';
     await grantRoleWith(await permissionOf('hr.admin'), apps.servicePortal, users.customer, hrAdmin);
-    const service = (await call('GET', `/Applications/${apps.servicePortal}/Usage`)).body;
+    const service = await usageOf(`/Applications/${apps.servicePortal}/Usage`);
     expect(group(service, 'ADMIN_PERMISSION_LOST')).toEqual({
       kind: 'ADMIN_PERMISSION_LOST',
       count: 1,
@@ -151,7 +151,7 @@ describe('an application (#30.3)', () => {
 describe('a permission (#30.3)', () => {
   it('the applications it is the admin permission of, its roles and holders; the delete takes it from them', async () => {
     const id = await permissionOf('kitchen_planner.admin');
-    const usage = (await call('GET', `/Permissions/${id}/Usage`)).body;
+    const usage = await usageOf(`/Permissions/${id}/Usage`);
     expect(kinds(usage)).toEqual(['ADMIN_PERMISSION_LOST', 'ROLE', 'USER', 'APPLICATION']);
     expect(ids(group(usage, 'ADMIN_PERMISSION_LOST'))).toEqual([apps.kitchenPlanner]);
     expect(ids(group(usage, 'ROLE'))).toEqual([roles.plannerAdmin]);
@@ -159,10 +159,12 @@ describe('a permission (#30.3)', () => {
     // The kitchen planner's link of the administrator role is guarded by it.
     expect(ids(group(usage, 'APPLICATION'))).toEqual([apps.kitchenPlanner]);
 
-    const deleted = await call('DELETE', `/Permissions/${id}`);
+    const deleted = await call<Schema<'DeleteResult'>>('DELETE', `/Permissions/${id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ removedFrom: usage.groups });
-    expect((await call('GET', `/Applications/${apps.kitchenPlanner}`)).body.adminPermissionId).toBeNull();
+    expect(
+      (await call<Schema<'Application'>>('GET', `/Applications/${apps.kitchenPlanner}`)).body.adminPermissionId,
+    ).toBeNull();
     expect((await call('GET', `/Permissions/${id}/Usage`)).status).toBe(404);
   });
 
@@ -172,8 +174,8 @@ describe('a permission (#30.3)', () => {
       token: admin,
       body: { key: 'probe.unused', description: '' },
     });
-    const unused = await created.json();
-    expect((await call('GET', `/Permissions/${unused.id}/Usage`)).body).toEqual({ groups: [] });
+    const unused = await json<Schema<'Permission'>>(created);
+    expect(await usageOf(`/Permissions/${unused.id}/Usage`)).toEqual({ groups: [] });
     expect((await call('DELETE', `/Permissions/${unused.id}`)).body).toEqual({ removedFrom: [] });
   });
 });

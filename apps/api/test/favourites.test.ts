@@ -2,7 +2,8 @@
 // order; only applications the user can open may be pinned; the list carries each tile's place.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, users } from '../src/db/seed/ids.ts';
-import { harness, token } from './harness.ts';
+import type { ApiError, Schema } from '@portal/contract';
+import { harness, json, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -11,22 +12,24 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated in contract.test.ts; read loosely here
-type Body = any;
 const as = async (sub: string) => token({ sub });
-const put = async (sub: string, applicationIds: unknown, lang = 'de') => {
+// The answer read as `T`: the favourites by default, `ApiError` where the test expects a refusal.
+const put = async <T = Schema<'MyFavourites'>>(sub: string, applicationIds: unknown, lang = 'de') => {
   const response = await h.request('PUT', '/My/Favourites', {
     token: await as(sub),
     body: { applicationIds },
     headers: { lang },
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await json<T>(response) };
 };
 const favourites = async (sub: string) =>
-  (await (await h.request('GET', '/My/Favourites', { token: await as(sub) })).json()).applicationIds as string[];
+  (await json<Schema<'MyFavourites'>>(await h.request('GET', '/My/Favourites', { token: await as(sub) })))
+    .applicationIds;
 const positions = async (sub: string) => {
-  const list = await (await h.request('GET', '/My/Applications', { token: await as(sub) })).json();
-  return Object.fromEntries(list.items.map((a: Body) => [a.id, a.favouritePosition]));
+  const list = await json<Schema<'MyApplicationList'>>(
+    await h.request('GET', '/My/Applications', { token: await as(sub) }),
+  );
+  return Object.fromEntries(list.items.map((a) => [a.id, a.favouritePosition]));
 };
 
 describe('favourites', () => {
@@ -58,7 +61,7 @@ describe('favourites', () => {
   it('refuses applications the user cannot open, naming each, and changes nothing', async () => {
     await put(users.partner, [apps.servicePortal]);
     // Requested only, someone else's, the portal itself, unknown.
-    const refused = await put(users.partner, [
+    const refused = await put<ApiError>(users.partner, [
       apps.dealerOrdering,
       apps.kitchenPlanner,
       apps.hr,
@@ -67,23 +70,23 @@ describe('favourites', () => {
     ]);
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('favourites.unknownApplication');
-    expect(refused.body.error.errors.map((e: Body) => e.field)).toEqual([
+    expect(refused.body.error.errors.map((e) => e.field)).toEqual([
       'applicationIds.1',
       'applicationIds.2',
       'applicationIds.3',
       'applicationIds.4',
     ]);
-    expect(refused.body.error.errors[0].message).toBe(`„${apps.kitchenPlanner}“ ist keine Ihrer Anwendungen.`);
-    expect((await put(users.partner, ['no-such-app'], 'en')).body.error.message).toBe(
+    expect(refused.body.error.errors[0]?.message).toBe(`„${apps.kitchenPlanner}“ ist keine Ihrer Anwendungen.`);
+    expect((await put<ApiError>(users.partner, ['no-such-app'], 'en')).body.error.message).toBe(
       '"no-such-app" is not one of your applications.',
     );
     expect(await favourites(users.partner)).toEqual([apps.servicePortal]);
   });
 
   it('refuses an application given twice and a list that is not one', async () => {
-    const twice = await put(users.partner, [apps.servicePortal, apps.servicePortal]);
+    const twice = await put<ApiError>(users.partner, [apps.servicePortal, apps.servicePortal]);
     expect(twice.status).toBe(400);
-    expect(twice.body.error.errors[0].message).toBe('Doppelter Eintrag');
+    expect(twice.body.error.errors[0]?.message).toBe('Doppelter Eintrag');
     expect((await put(users.partner, 'x')).status).toBe(400);
     expect(await favourites(users.partner)).toEqual([apps.servicePortal]);
   });

@@ -29,6 +29,15 @@ const other = await generateKeyPair('RS256');
 const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
 const keys = createLocalJWKSet({ keys: [jwk] });
 
+/**
+ * A response's JSON read as the contract's type `T` (`Schema<'MyApplicationList'>`, `ApiError`), for a test
+ * that does not check the answer against the document itself: contract.test.ts and the suites that call
+ * test/openapi.ts's checkResponse do, with the same types (#31.6).
+ */
+export async function json<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
 export interface TokenOptions {
   sub?: string;
   permissions?: string[];

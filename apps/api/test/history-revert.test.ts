@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/services/access.ts';
 import { apps, users } from '../src/db/seed/ids.ts';
+import type { ApiError, Schema } from '@portal/contract';
 import { checkResponse } from './openapi.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
@@ -15,29 +16,34 @@ let h: Harness;
 let admin: string;
 let partner: string;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated against the document; tests read them loosely
-type Body = any;
+type Application = Schema<'Application'>;
+type History = Schema<'HistoryList'>;
+type Permission = Schema<'Permission'>;
+type AccountAccess = Schema<'AccountAccess'>;
 
-async function call(
+/** The answer, checked against the document and read as `T` (the contract's type for the status the test expects). */
+async function call<T = unknown>(
   method: string,
   path: string,
   init: { body?: unknown; as?: string; lang?: string } = {},
-): Promise<{ status: number; body: Body }> {
+): Promise<{ status: number; body: T }> {
   const response = await h.request(method, path, {
     token: init.as ?? admin,
     body: init.body,
     ...(init.lang === undefined ? {} : { headers: { lang: init.lang } }),
   });
-  return { status: response.status, body: await checkResponse(method, path, response) };
+  return { status: response.status, body: await checkResponse<T>(method, path, response) };
 }
 
 /** The newest UPDATE entry of `field` in an entity's history. */
-async function entryOf(path: string, field: string): Promise<Body> {
-  const { items } = (await call('GET', `${path}/History`)).body;
-  return items.find((x: Body) => x.mode === 'UPDATE' && x.field === field);
+async function entryOf(path: string, field: string): Promise<Schema<'HistoryEntry'>> {
+  const { items } = (await call<History>('GET', `${path}/History`)).body;
+  const entry = items.find((x) => x.mode === 'UPDATE' && x.field === field);
+  if (!entry) throw new Error(`no UPDATE of ${field} in the history of ${path}`);
+  return entry;
 }
 
-const applicationInput = (dto: Body): Body => {
+const applicationInput = (dto: Application): Schema<'ApplicationInput'> => {
   const { id: _i, accessRequestsAmount: _a, adminPermissionKey: _k, released: _r, webhook, ...input } = dto;
   if (webhook === null) return { ...input, webhook: null };
   const { consecutiveFailures: _f, pausedAt: _p, passwordSet: _s, ...settings } = webhook;
@@ -55,12 +61,12 @@ afterAll(() => h.close());
 describe('reverting a change from the history (#19.7)', () => {
   it("sets an application's field back as a new change, recorded in the history; the entry cannot be undone twice", async () => {
     const path = `/Applications/${apps.kitchenPlanner}`;
-    const before = (await call('GET', path)).body;
+    const before = (await call<Application>('GET', path)).body;
     await call('PUT', path, { body: { ...applicationInput(before), label: 'Küchenplaner (neu)' } });
     const entry = await entryOf(path, 'label');
     expect(entry).toMatchObject({ oldValue: before.label, value: 'Küchenplaner (neu)', revertible: true });
 
-    const reverted = await call('POST', `${path}/History/${entry.id}/Revert`);
+    const reverted = await call<Application>('POST', `${path}/History/${entry.id}/Revert`);
     expect(reverted.status).toBe(200);
     expect(reverted.body.label).toBe(before.label);
     const undo = await entryOf(path, 'label');
@@ -70,30 +76,30 @@ describe('reverting a change from the history (#19.7)', () => {
       updatedBy: users.globalAdmin,
       revertible: true,
     });
-    const { items } = (await call('GET', `${path}/History`)).body;
-    expect(items.find((x: Body) => x.id === entry.id).revertible).toBe(false);
+    const { items } = (await call<History>('GET', `${path}/History`)).body;
+    expect(items.find((x) => x.id === entry.id)?.revertible).toBe(false);
 
-    const again = await call('POST', `${path}/History/${entry.id}/Revert`);
+    const again = await call<ApiError>('POST', `${path}/History/${entry.id}/Revert`);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('history.changedSince');
-    expect((await call('GET', path)).body.label).toBe(before.label);
+    expect((await call<Application>('GET', path)).body.label).toBe(before.label);
   });
 
   it("reverts an application's webhook settings and keeps its stored password", async () => {
     const path = `/Applications/${apps.dealerOrdering}`;
-    const before = (await call('GET', path)).body;
+    const before = (await call<Application>('GET', path)).body;
     const input = applicationInput(before);
     await call('PUT', path, { body: { ...input, webhook: { ...input.webhook, onUpdate: false } } });
     const entry = await entryOf(path, 'webhook');
     expect(entry.revertible).toBe(true);
-    const reverted = await call('POST', `${path}/History/${entry.id}/Revert`);
+    const reverted = await call<Application>('POST', `${path}/History/${entry.id}/Revert`);
     expect(reverted.status).toBe(200);
     expect(reverted.body.webhook).toMatchObject({ onUpdate: true, passwordSet: true, username: 'portal' });
   });
 
   it('takes the old value as text for a text field even when it reads like JSON', async () => {
     const attribute = (
-      await call('POST', '/Attributes', {
+      await call<Schema<'Attribute'>>('POST', '/Attributes', {
         body: { key: 'revert.probe', label: 'Probe', dataType: 'STRING', directoryLink: '123' },
       })
     ).body;
@@ -101,16 +107,18 @@ describe('reverting a change from the history (#19.7)', () => {
     const { id: _i, usages: _u, ...input } = attribute;
     await call('PUT', path, { body: { ...input, directoryLink: null } });
     const entry = await entryOf(path, 'directoryLink');
-    const reverted = await call('POST', `${path}/History/${entry.id}/Revert`);
+    const reverted = await call<Schema<'Attribute'>>('POST', `${path}/History/${entry.id}/Revert`);
     expect(reverted.status).toBe(200);
     expect(reverted.body.directoryLink).toBe('123');
   });
 
   it('refuses, in the language asked for, when the old value names an entity deleted since', async () => {
-    const first = (await call('POST', '/Permissions', { body: { key: 'revert.first', description: '' } })).body;
-    const second = (await call('POST', '/Permissions', { body: { key: 'revert.second', description: '' } })).body;
+    const first = (await call<Permission>('POST', '/Permissions', { body: { key: 'revert.first', description: '' } }))
+      .body;
+    const second = (await call<Permission>('POST', '/Permissions', { body: { key: 'revert.second', description: '' } }))
+      .body;
     const role = (
-      await call('POST', '/Roles', {
+      await call<Schema<'Role'>>('POST', '/Roles', {
         body: { key: 'revert.role', label: 'Rückgängig', permissionIds: [first.id], applicationIds: [] },
       })
     ).body;
@@ -123,38 +131,40 @@ describe('reverting a change from the history (#19.7)', () => {
     // Not offered (#28.9), and refused when asked all the same.
     const entry = await entryOf(path, 'permissionIds');
     expect(entry.revertible).toBe(false);
-    const refused = await call('POST', `${path}/History/${entry.id}/Revert`, { lang: 'en' });
+    const refused = await call<ApiError>('POST', `${path}/History/${entry.id}/Revert`, { lang: 'en' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('history.referenceGone');
     expect(refused.body.error.message).toBe('"revert.first" no longer exists, so the change cannot be undone.');
-    expect((await call('GET', path)).body.permissionIds).toEqual([second.id]);
+    expect((await call<Schema<'Role'>>('GET', path)).body.permissionIds).toEqual([second.id]);
   });
 
   it("refuses with the save's own check when the old value is no longer allowed (a key taken since)", async () => {
-    const permission = (await call('POST', '/Permissions', { body: { key: 'revert.key', description: '' } })).body;
+    const permission = (
+      await call<Permission>('POST', '/Permissions', { body: { key: 'revert.key', description: '' } })
+    ).body;
     const path = `/Permissions/${permission.id}`;
     await call('PUT', path, { body: { key: 'revert.key.renamed', description: '' } });
     expect((await entryOf(path, 'key')).revertible).toBe(true);
     await call('POST', '/Permissions', { body: { key: 'revert.key', description: 'taken' } });
     const entry = await entryOf(path, 'key');
     expect(entry.revertible).toBe(false);
-    const refused = await call('POST', `${path}/History/${entry.id}/Revert`);
+    const refused = await call<ApiError>('POST', `${path}/History/${entry.id}/Revert`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.errors[0].field).toBe('key');
-    expect((await call('GET', path)).body.key).toBe('revert.key.renamed');
+    expect(refused.body.error.errors[0]?.field).toBe('key');
+    expect((await call<Permission>('GET', path)).body.key).toBe('revert.key.renamed');
   });
 
   it('refuses a creation, and answers 404 for an unknown entry or one of another entity', async () => {
     const flow = (
-      await call('POST', '/CustomFlows', {
+      await call<Schema<'CustomFlowDefinition'>>('POST', '/CustomFlows', {
         body: { key: 'revert-flow', label: 'Ablauf', description: '', attributeIds: [] },
       })
     ).body;
     const path = `/CustomFlows/${flow.id}`;
-    const { items } = (await call('GET', `${path}/History`)).body;
-    const created = items.find((x: Body) => x.mode === 'CREATE');
-    expect(created.revertible).toBe(false);
-    const refused = await call('POST', `${path}/History/${created.id}/Revert`);
+    const { items } = (await call<History>('GET', `${path}/History`)).body;
+    const created = items.find((x) => x.mode === 'CREATE');
+    expect(created?.revertible).toBe(false);
+    const refused = await call<ApiError>('POST', `${path}/History/${created?.id}/Revert`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('history.notRevertible');
 
@@ -165,8 +175,9 @@ describe('reverting a change from the history (#19.7)', () => {
   });
 
   it('refuses an entry written before old values were kept (its old value is unknown)', async () => {
-    const permission = (await call('POST', '/Permissions', { body: { key: 'revert.legacy', description: 'jetzt' } }))
-      .body;
+    const permission = (
+      await call<Permission>('POST', '/Permissions', { body: { key: 'revert.legacy', description: 'jetzt' } })
+    ).body;
     const path = `/Permissions/${permission.id}`;
     // As entries were written before 0004: no old value, no author's name.
     await h.db
@@ -182,10 +193,10 @@ describe('reverting a change from the history (#19.7)', () => {
       .execute();
     const legacy = await entryOf(path, 'description');
     expect(legacy).toMatchObject({ oldValue: null, updatedByName: 'Greta Gruber', revertible: false });
-    const refused = await call('POST', `${path}/History/${legacy.id}/Revert`);
+    const refused = await call<ApiError>('POST', `${path}/History/${legacy.id}/Revert`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('history.notRevertible');
-    expect((await call('GET', path)).body.description).toBe('jetzt');
+    expect((await call<Permission>('GET', path)).body.description).toBe('jetzt');
   });
 
   it('needs the write permission', async () => {
@@ -203,8 +214,8 @@ describe('reverting a change from the history (#19.7)', () => {
       childDeterminationMethod: 'NONE',
       attributeId: null,
     });
-    const b = (await call('POST', '/AccountAccesses', { body: accessInput('revert.b', null) })).body;
-    const a = (await call('POST', '/AccountAccesses', { body: accessInput('revert.a', b.id) })).body;
+    const b = (await call<AccountAccess>('POST', '/AccountAccesses', { body: accessInput('revert.b', null) })).body;
+    const a = (await call<AccountAccess>('POST', '/AccountAccesses', { body: accessInput('revert.a', b.id) })).body;
     const path = `/AccountAccesses/${a.id}`;
     await call('PUT', path, { body: accessInput('revert.a', null) });
     expect((await entryOf(path, 'parentId')).revertible).toBe(true);
@@ -212,10 +223,10 @@ describe('reverting a change from the history (#19.7)', () => {
     await call('PUT', `/AccountAccesses/${b.id}`, { body: accessInput('revert.b', a.id) });
     const entry = await entryOf(path, 'parentId');
     expect(entry.revertible).toBe(false);
-    const refused = await call('POST', `${path}/History/${entry.id}/Revert`);
+    const refused = await call<ApiError>('POST', `${path}/History/${entry.id}/Revert`);
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('accountAccess.cycle');
-    expect((await call('GET', path)).body.parentId).toBeNull();
+    expect((await call<AccountAccess>('GET', path)).body.parentId).toBeNull();
   });
 
   it.each([
@@ -229,17 +240,17 @@ describe('reverting a change from the history (#19.7)', () => {
   ])(
     '%s deleted: its history stays readable, nothing in it is offered, an undo answers 409 with the reason (#28.9)',
     async (_, kind, input, change) => {
-      const entity = (await call('POST', kind, { body: input })).body;
+      const entity = (await call<Permission | Schema<'Role'>>('POST', kind, { body: input })).body;
       const path = `${kind}/${entity.id}`;
       await call('PUT', path, { body: { ...input, ...change } });
       const [field] = Object.keys(change);
       expect((await entryOf(path, field ?? '')).revertible).toBe(true);
       await call('DELETE', path);
-      const { items } = (await call('GET', `${path}/History`)).body;
-      expect(new Set(items.map((x: Body) => x.mode))).toEqual(new Set(['CREATE', 'UPDATE', 'DELETE']));
-      expect(items.every((x: Body) => x.revertible === false)).toBe(true);
-      const entry = items.find((x: Body) => x.field === field);
-      const refused = await call('POST', `${path}/History/${entry.id}/Revert`, { lang: 'en' });
+      const { items } = (await call<History>('GET', `${path}/History`)).body;
+      expect(new Set(items.map((x) => x.mode))).toEqual(new Set(['CREATE', 'UPDATE', 'DELETE']));
+      expect(items.every((x) => x.revertible === false)).toBe(true);
+      const entry = items.find((x) => x.field === field);
+      const refused = await call<ApiError>('POST', `${path}/History/${entry?.id}/Revert`, { lang: 'en' });
       expect(refused.status).toBe(409);
       expect(refused.body.error).toMatchObject({
         code: 'history.entityGone',
@@ -254,8 +265,11 @@ describe('reverting a change from the history (#19.7)', () => {
 
   it("a deleted application's entries answer 409 too", async () => {
     const created = (
-      await call('POST', '/Applications', {
-        body: { ...applicationInput((await call('GET', `/Applications/${apps.kitchenPlanner}`)).body), label: 'Weg' },
+      await call<Application>('POST', '/Applications', {
+        body: {
+          ...applicationInput((await call<Application>('GET', `/Applications/${apps.kitchenPlanner}`)).body),
+          label: 'Weg',
+        },
       })
     ).body;
     const path = `/Applications/${created.id}`;
@@ -264,7 +278,7 @@ describe('reverting a change from the history (#19.7)', () => {
     expect(entry.revertible).toBe(true);
     await call('DELETE', path);
     expect((await entryOf(path, 'label')).revertible).toBe(false);
-    const refused = await call('POST', `${path}/History/${entry.id}/Revert`);
+    const refused = await call<ApiError>('POST', `${path}/History/${entry.id}/Revert`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('history.entityGone');
   });

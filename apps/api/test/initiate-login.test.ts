@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/services/access.ts';
 import { apps, users } from '../src/db/seed/ids.ts';
+import type { ApiError, AuthCheckResult, Schema } from '@portal/contract';
 import { checkResponse } from './openapi.ts';
 import { harness, internalToken, token } from './harness.ts';
 import type { Harness } from './harness.ts';
@@ -13,20 +14,20 @@ let h: Harness;
 let admin: string;
 let partner: string;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated against the document; tests read them loosely
-type Body = any;
+type Application = Schema<'Application'>;
 
-async function call(
+/** The answer, checked against the document and read as `T` (the contract's type for the status the test expects). */
+async function call<T = unknown>(
   method: string,
   path: string,
   init: { body?: unknown; as?: string; lang?: string } = {},
-): Promise<{ status: number; body: Body }> {
+): Promise<{ status: number; body: T }> {
   const response = await h.request(method, path, {
     token: init.as ?? admin,
     body: init.body,
     ...(init.lang === undefined ? {} : { headers: { lang: init.lang } }),
   });
-  return { status: response.status, body: await checkResponse(method, path, response) };
+  return { status: response.status, body: await checkResponse<T>(method, path, response) };
 }
 
 const newApp = { label: 'Login-Start', url: 'https://start.example.test/app' };
@@ -41,13 +42,13 @@ afterAll(() => h.close());
 
 describe("an application's login-initiation URL (#30.5)", () => {
   it('the demo shop has one, under its own address; the other demo applications none', async () => {
-    const shop = (await call('GET', `/Applications/${apps.dealerOrdering}`)).body;
+    const shop = (await call<Application>('GET', `/Applications/${apps.dealerOrdering}`)).body;
     expect(shop.initiateLoginUri).toBe('http://localhost:4992/login-initiate');
-    expect((await call('GET', `/Applications/${apps.kitchenPlanner}`)).body.initiateLoginUri).toBeNull();
+    expect((await call<Application>('GET', `/Applications/${apps.kitchenPlanner}`)).body.initiateLoginUri).toBeNull();
   });
 
   it('is stored, kept when a save omits it, cleared with null, and each change is in the history', async () => {
-    const created = await call('POST', '/Applications', {
+    const created = await call<Application>('POST', '/Applications', {
       body: { ...newApp, initiateLoginUri: 'https://start.example.test/oidc/initiate?tenant=a' },
     });
     expect(created.status).toBe(201);
@@ -55,21 +56,21 @@ describe("an application's login-initiation URL (#30.5)", () => {
     expect(created.body.initiateLoginUri).toBe('https://start.example.test/oidc/initiate?tenant=a');
 
     // A client that does not know the field (it omits it) does not clear it.
-    const kept = await call('PUT', path, { body: { ...newApp, label: 'Login-Start 2' } });
+    const kept = await call<Application>('PUT', path, { body: { ...newApp, label: 'Login-Start 2' } });
     expect(kept.status).toBe(200);
     expect(kept.body.initiateLoginUri).toBe('https://start.example.test/oidc/initiate?tenant=a');
 
-    const changed = await call('PUT', path, {
+    const changed = await call<Application>('PUT', path, {
       body: { ...newApp, initiateLoginUri: 'https://login.example.test/initiate' },
     });
     expect(changed.body.initiateLoginUri).toBe('https://login.example.test/initiate');
-    const cleared = await call('PUT', path, { body: { ...newApp, initiateLoginUri: null } });
+    const cleared = await call<Application>('PUT', path, { body: { ...newApp, initiateLoginUri: null } });
     expect(cleared.body.initiateLoginUri).toBeNull();
 
-    const { items } = (await call('GET', `${path}/History`)).body;
+    const { items } = (await call<Schema<'HistoryList'>>('GET', `${path}/History`)).body;
     const changes = items
-      .filter((entry: Body) => entry.mode === 'UPDATE' && entry.field === 'initiateLoginUri')
-      .map((entry: Body) => [entry.oldValue, entry.value]);
+      .filter((entry) => entry.mode === 'UPDATE' && entry.field === 'initiateLoginUri')
+      .map((entry) => [entry.oldValue, entry.value]);
     expect(changes).toEqual([
       ['https://login.example.test/initiate', null],
       ['https://start.example.test/oidc/initiate?tenant=a', 'https://login.example.test/initiate'],
@@ -77,37 +78,46 @@ describe("an application's login-initiation URL (#30.5)", () => {
   });
 
   it('an address that is not http(s) is refused on its field, in the caller’s language, and nothing is stored', async () => {
-    const before = (await call('GET', '/Applications?pageSize=100')).body.total;
+    const before = (await call<Schema<'ApplicationList'>>('GET', '/Applications?pageSize=100')).body.total;
     for (const initiateLoginUri of [
       'javascript:alert(1)',
       'ftp://start.example.test/x',
       '//start.example.test/x',
       '',
     ]) {
-      const refused = await call('POST', '/Applications', { body: { ...newApp, initiateLoginUri }, lang: 'en' });
+      const refused = await call<ApiError>('POST', '/Applications', {
+        body: { ...newApp, initiateLoginUri },
+        lang: 'en',
+      });
       expect(refused.status, initiateLoginUri).toBe(400);
       expect(refused.body.error.errors[0]).toMatchObject({ field: 'initiateLoginUri' });
     }
-    const german = await call('POST', '/Applications', {
+    const german = await call<ApiError>('POST', '/Applications', {
       body: { ...newApp, initiateLoginUri: 'javascript:alert(1)' },
       lang: 'de',
     });
-    expect(german.body.error.errors[0].message).toBe('javascript:alert(1) muss eine gültige URL sein');
-    expect((await call('GET', '/Applications?pageSize=100')).body.total).toBe(before);
+    expect(german.body.error.errors[0]?.message).toBe('javascript:alert(1) muss eine gültige URL sein');
+    expect((await call<Schema<'ApplicationList'>>('GET', '/Applications?pageSize=100')).body.total).toBe(before);
   });
 
   it("the gate's answer names it, for the portal and for the identity provider", async () => {
-    const mine = (await call('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: partner })).body;
+    const mine = (await call<AuthCheckResult>('GET', `/AuthCheck?clientId=${apps.dealerOrdering}`, { as: partner }))
+      .body;
     expect(mine.application).toMatchObject({
       url: 'http://localhost:4992',
       initiateLoginUri: 'http://localhost:4992/login-initiate',
     });
     const idp = await internalToken();
     const internal = (
-      await call('GET', `/Internal/AuthCheck?userId=${users.partner}&clientId=${apps.dealerOrdering}`, { as: idp })
+      await call<AuthCheckResult>(
+        'GET',
+        `/Internal/AuthCheck?userId=${users.partner}&clientId=${apps.dealerOrdering}`,
+        { as: idp },
+      )
     ).body;
     expect(internal.application.initiateLoginUri).toBe('http://localhost:4992/login-initiate');
-    const planner = (await call('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: partner })).body;
+    const planner = (await call<AuthCheckResult>('GET', `/AuthCheck?clientId=${apps.kitchenPlanner}`, { as: partner }))
+      .body;
     expect(planner.application.initiateLoginUri).toBeNull();
   });
 });

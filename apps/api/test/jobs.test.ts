@@ -13,14 +13,16 @@
 import { Effect } from 'effect';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { ApiError, Schema } from '@portal/contract';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { accessRequests, apps, roles, users } from '../src/db/seed/ids.ts';
 import { makeJobRunner, startJobRunner } from '../src/jobs/runner.ts';
 import { claimsOf } from '../src/services/access.ts';
-import { freshDatabase, PORTAL, testAuthenticator, testSecrets, token } from './harness.ts';
+import { freshDatabase, json, PORTAL, testAuthenticator, testSecrets, token } from './harness.ts';
+import { anyString, matching } from './matchers.ts';
 
 let db: Database;
 let close: () => Promise<void>;
@@ -65,20 +67,20 @@ beforeEach(async () => {
   queuedWebhooks.count = 0;
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
-type Body = any;
+type Job = Schema<'Job'>;
 const userId = (i: number) => `f0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 const importPath = `/Admin/Applications/${apps.kitchenPlanner}/Users/Import`;
 const csvOf = (from: number, to: number, role = 'kitchen_planner.viewer') =>
   ['email,roles', ...Array.from({ length: to - from + 1 }, (_, i) => `job${from + i}@jobs.test,${role}`)].join('\n');
 
-async function send(
+/** The answer read as `T`: a job (202, or the job read back), or `ApiError` where the test expects a refusal. */
+async function send<T = Job>(
   method: string,
   path: string,
   as: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: Body; location: string | null }> {
+): Promise<{ status: number; body: T; location: string | null }> {
   const r = await app.request(path.replace(/^http:\/\/localhost:4900\/api/, ''), {
     method,
     headers: {
@@ -88,7 +90,7 @@ async function send(
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: r.status, body: await r.json(), location: r.headers.get('location') };
+  return { status: r.status, body: await json<T>(r), location: r.headers.get('location') };
 }
 
 const runner = (instance: string, options: Partial<Parameters<typeof makeJobRunner>[0]> = {}) =>
@@ -161,7 +163,9 @@ describe('the lifecycle of a job', () => {
       result: { applied: true, invalid: [] },
       error: null,
     });
-    expect(done.body.result.rows.map((r: Body) => [r.line, r.change])).toEqual([
+    const result = done.body.result;
+    assert(result !== null && 'rows' in result);
+    expect(result.rows.map((r) => [r.line, r.change])).toEqual([
       [2, 'GRANT'],
       [3, 'GRANT'],
       [4, 'GRANT'],
@@ -211,21 +215,21 @@ describe('the lifecycle of a job', () => {
     const accepted = await send('POST', importPath, appAdmin, { csv, apply: true });
     await sweep(runner('a'));
     const de = await send('GET', accepted.body.statusUrl, appAdmin);
-    expect(de.body).toMatchObject({ status: 'FAILED', result: null, finishedAt: expect.any(String) });
+    expect(de.body).toMatchObject({ status: 'FAILED', result: null, finishedAt: anyString() });
     expect(de.body.error).toEqual({
       status: 400,
       body: {
         error: {
           code: 'import.invalidRows',
           message: 'Die Datei enthält ungültige Zeilen; es wurde nichts geändert.',
-          errors: [{ field: 'lines.3', message: expect.stringMatching(/^Zeile 3: .*no\.such\.role/) }],
+          errors: [{ field: 'lines.3', message: matching(/^Zeile 3: .*no\.such\.role/) }],
         },
       },
     });
     const en = await send('GET', accepted.body.statusUrl, appAdmin, undefined, { lang: 'en' });
-    expect(en.body.error.body.error).toMatchObject({
+    expect(en.body.error?.body.error).toMatchObject({
       message: 'The file contains invalid lines; nothing was changed.',
-      errors: [{ field: 'lines.3', message: expect.stringMatching(/^Line 3: .*no\.such\.role/) }],
+      errors: [{ field: 'lines.3', message: matching(/^Line 3: .*no\.such\.role/) }],
     });
     expect(await grantOf(userId(20))).toBeUndefined();
     expect(queuedWebhooks.count).toBe(0);
@@ -242,7 +246,7 @@ describe('the lifecycle of a job', () => {
     await sweep(runner('a'));
     const job = (await send('GET', accepted.body.statusUrl, appAdmin, undefined, { lang: 'en' })).body;
     expect(job).toMatchObject({ status: 'FAILED', error: { status: 400 } });
-    expect(job.error.body.error.errors[0].message).toContain('kitchen_planner.admin');
+    expect(job.error?.body.error.errors[0]?.message).toContain('kitchen_planner.admin');
     expect(await grantOf(userId(30))).toBeUndefined();
   });
 });
@@ -264,7 +268,7 @@ describe('the same submit again', () => {
     });
     expect(await db.selectFrom('jobs').select('id').execute()).toHaveLength(1);
     expect(await historyCount(userId(40))).toBe(1);
-    const other = await send('POST', importPath, appAdmin, { ...body, csv: csvOf(42, 42) }, key);
+    const other = await send<ApiError>('POST', importPath, appAdmin, { ...body, csv: csvOf(42, 42) }, key);
     expect(other.status).toBe(409);
     expect(other.body.error).toMatchObject({ code: 'job.keyReused', errors: [{ field: 'Idempotency-Key' }] });
     // Each user has keys of their own.
@@ -282,9 +286,9 @@ describe('the same submit again', () => {
 
   it('refuses an Idempotency-Key that is not 8 to 200 printable characters', async () => {
     for (const bad of ['short', 'x'.repeat(201), 'mit leerzeichen']) {
-      const r = await send('POST', importPath, appAdmin, body, { 'Idempotency-Key': bad });
+      const r = await send<ApiError>('POST', importPath, appAdmin, body, { 'Idempotency-Key': bad });
       expect(r.status).toBe(400);
-      expect(r.body.error.errors).toEqual([{ field: 'Idempotency-Key', message: expect.any(String) }]);
+      expect(r.body.error.errors).toEqual([{ field: 'Idempotency-Key', message: anyString() }]);
     }
     expect(await db.selectFrom('jobs').select('id').execute()).toHaveLength(0);
   });
@@ -362,7 +366,7 @@ describe('a dead instance’s job (the lease)', () => {
     expect(await sweep(runner('b'))).toBe(0);
     const job = (await send('GET', accepted.body.statusUrl, appAdmin, undefined, { lang: 'en' })).body;
     expect(job).toMatchObject({ status: 'FAILED', error: { status: 500, body: { error: { code: 'job.abandoned' } } } });
-    expect(job.error.body.error.message).toBe(
+    expect(job.error?.body.error.message).toBe(
       'The job was interrupted 3 times and is not tried again; nothing was changed.',
     );
     expect(await grantOf(userId(63))).toBeUndefined();
@@ -457,7 +461,7 @@ describe('a small job is answered finished', () => {
         headers: { authorization: `Bearer ${appAdmin}`, 'content-type': 'application/json' },
         body: JSON.stringify({ csv: csvOf(80, 84), apply: true }),
       });
-      const job = await r.json();
+      const job = await json<Job>(r);
       expect(r.status).toBe(202);
       expect(job).toMatchObject({ status: 'SUCCEEDED', progress: { done: 5, total: 5 }, result: { applied: true } });
       // Answered when the job was done, not after the whole wait.

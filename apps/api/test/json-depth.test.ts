@@ -54,7 +54,7 @@ describe('a JSON body nested too deeply (#28.2)', () => {
         headers: { 'content-type': 'application/json', lang },
       });
       expect(answer.status).toBe(400);
-      const body = (await checkResponse('PUT', '/My/Profile', answer)) as ErrorBody;
+      const body = await checkResponse<ErrorBody>('PUT', '/My/Profile', answer);
       expect(body.error).toEqual({ code: 'validation.jsonDepth', message, errors: [{ message }] });
     }
     expect(await (await h.request('GET', '/My/Profile', { token: partner })).json()).toEqual(before);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { recentLaunchesKept } from '../src/routes/my/applications.ts';
 import { apps, users } from '../src/db/seed/ids.ts';
-import { harness, token } from './harness.ts';
+import type { Schema } from '@portal/contract';
+import { harness, json, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -13,13 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are validated in contract.test.ts; read loosely here
-type Body = any;
 const launch = async (sub: string, id: string) =>
   (await h.request('POST', `/My/Applications/${id}/Launch`, { token: await token({ sub }) })).status;
-const lastLaunched = async (sub: string): Promise<Record<string, string | null>> => {
-  const list = await (await h.request('GET', '/My/Applications', { token: await token({ sub }) })).json();
-  return Object.fromEntries(list.items.map((a: Body) => [a.id, a.lastLaunchedAt]));
+const lastLaunched = async (sub: string): Promise<Record<string, string | null | undefined>> => {
+  const list = await json<Schema<'MyApplicationList'>>(
+    await h.request('GET', '/My/Applications', { token: await token({ sub }) }),
+  );
+  return Object.fromEntries(list.items.map((a) => [a.id, a.lastLaunchedAt]));
 };
 
 describe('launches', () => {

@@ -43,7 +43,13 @@ function templateOf(method: string, path: string): string {
 
 export const covered = new Map<string, Set<number>>();
 
-export async function checkResponse(method: string, path: string, response: Response): Promise<unknown> {
+/**
+ * Checks `response` against the document (its status is listed, its required headers are there, its body
+ * matches the schema) and returns the body: the JSON, the text of another type, or undefined without one.
+ * `T` names the contract's type the caller expects (`Schema<'Application'>`, `ApiError`): the check
+ * has just shown the body is one, so the tests read it typed (#31.6).
+ */
+export async function checkResponse<T = unknown>(method: string, path: string, response: Response): Promise<T> {
   const template = templateOf(method, path);
   const op = openApiDocument.paths[template]?.[method.toLowerCase()] as Obj;
   const responses = op.responses as Obj;
@@ -70,11 +76,11 @@ export async function checkResponse(method: string, path: string, response: Resp
   const content = res.content as Obj | undefined;
   if (!content) {
     expect(await response.text()).toBe('');
-    return undefined;
+    return undefined as T;
   }
   const type = Object.keys(content)[0] ?? '';
   expect(response.headers.get('content-type') ?? '').toContain(type.split(';')[0]);
-  if (type !== 'application/json') return response.text();
+  if (type !== 'application/json') return (await response.text()) as T;
   const body: unknown = await response.json();
   const schemaPointer = `doc.json${pointer(['', ...base.slice(1), 'content', type, 'schema']).replace(/^/, '#')}`;
   const validate = ajv.getSchema(schemaPointer);
@@ -84,5 +90,5 @@ export async function checkResponse(method: string, path: string, response: Resp
     ok,
     `${method} ${path} ${status}: ${JSON.stringify(validate.errors?.slice(0, 3))}\n${JSON.stringify(body).slice(0, 800)}`,
   ).toBe(true);
-  return body;
+  return body as T;
 }

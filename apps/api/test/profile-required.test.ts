@@ -24,7 +24,7 @@ describe('PUT /My/Profile with a name left empty', () => {
         body: { firstName, lastName: 'Partner', language: 'de' },
       });
       expect(response.status).toBe(400);
-      const body = (await checkResponse('PUT', '/My/Profile', response)) as { error: { errors: unknown[] } };
+      const body = await checkResponse<{ error: { errors: unknown[] } }>('PUT', '/My/Profile', response);
       expect(body.error.errors).toEqual([{ field: 'firstName', message: 'Dieses Feld ist erforderlich.' }]);
     }
     const english = await h.request('PUT', '/My/Profile', {

@@ -2,7 +2,8 @@
 // input, what the API refuses or writes is what core's rule (the console's and the portal's) says.
 import { Effect } from 'effect';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError as ErrorBody, Schema } from '@portal/contract';
 import {
   adminNavItems,
   applicationRules,
@@ -23,7 +24,8 @@ import { translate } from '../src/http/messages.ts';
 import { checkEndsAt } from '../src/services/governance.ts';
 import { accessRequests, accountAccesses, apps, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
-import { harness, token } from './harness.ts';
+import { harness, json, token } from './harness.ts';
+import { anyString } from './matchers.ts';
 import type { Harness } from './harness.ts';
 
 let h: Harness;
@@ -38,13 +40,17 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked against the document by contract.test.ts
-type Body = any;
+type Application = Schema<'Application'>;
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
+/** The answer read as `T` (the contract's type for the status the test expects; contract.test.ts checks them against the document). */
+async function call<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T | null }> {
   const r = await h.request(method, path, { token: admin, body });
   const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null };
+  return { status: r.status, body: text ? (JSON.parse(text) as T) : null };
 }
 
 const app = (label: string) => ({ label, url: 'https://same-rules.example.test' });
@@ -57,20 +63,20 @@ describe('an internal application is not requestable: the API writes what core s
     [true, true],
   ])('internal %s, requests allowed %s', async (internal, accessRequestAllowed) => {
     const written = applicationRules({ internal, accessRequestAllowed });
-    const created = await call('POST', '/Applications', {
+    const created = await call<Application>('POST', '/Applications', {
       ...app(`Intern ${internal} ${accessRequestAllowed}`),
       internal,
       accessRequestAllowed,
     });
     expect(created.status).toBe(201);
-    expect(created.body.accessRequestAllowed).toBe(written.accessRequestAllowed);
-    const updated = await call('PUT', `/Applications/${created.body.id}`, {
-      ...app(created.body.label),
+    expect(created.body?.accessRequestAllowed).toBe(written.accessRequestAllowed);
+    const updated = await call<Application>('PUT', `/Applications/${created.body?.id}`, {
+      ...app(created.body?.label ?? ''),
       internal,
       accessRequestAllowed,
     });
     expect(updated.status).toBe(200);
-    expect(updated.body.accessRequestAllowed).toBe(written.accessRequestAllowed);
+    expect(updated.body?.accessRequestAllowed).toBe(written.accessRequestAllowed);
   });
 });
 
@@ -94,18 +100,24 @@ describe("directory group names: the API refuses what core's validation refuses,
           accountAccessIds: [],
         }));
         const issues = validateApplicationLinks({ activationGroups });
-        const answer = await call('POST', '/Applications', { ...app('Gruppen'), activationGroups });
+        const answer = await call<Application | ErrorBody>('POST', '/Applications', {
+          ...app('Gruppen'),
+          activationGroups,
+        });
         if (Object.keys(issues).length === 0) {
           expect(answer.status).toBe(201);
+          assert(answer.body !== null && 'activationGroups' in answer.body);
           // Written as core writes them (names trimmed).
           expect(answer.body.activationGroups).toEqual(applicationRules({ activationGroups }).activationGroups);
           return;
         }
         expect(answer.status).toBe(400);
+        assert(answer.body !== null && 'error' in answer.body);
         const refused = Object.fromEntries(
-          (answer.body.error.errors as { field?: string; message: string }[])
+          answer.body.error.errors
             .filter((e) => e.field?.endsWith('.directoryGroupName'))
-            .map((e) => [e.field, e.message]),
+            // Each kept one has a field (the filter); `?? ''` only types it.
+            .map((e) => [e.field ?? '', e.message] as const),
         );
         const expected = Object.fromEntries(
           Object.entries(issues).map(([field, issue]) => [
@@ -231,7 +243,7 @@ describe("the contract's text limits: the API and core refuse the same texts (ch
         body: { accountAccessId: accountAccesses.dealerSued, justification },
       });
     const needs = await h.request('GET', `/My/Applications/${apps.kitchenPlanner}/AccessRequest`, { token: newUser });
-    const stated = (await needs.json()).requirements.justificationMaxLength as number;
+    const stated = (await json<Schema<'MyAccessRequestOptions'>>(needs)).requirements.justificationMaxLength;
     expect(stated).toBe(1000);
     const options = {
       roleRequired: false,
@@ -246,7 +258,7 @@ describe("the contract's text limits: the API and core refuse the same texts (ch
       expect(core(text)).toBe('validations.tooLong');
       const refused = await ask(text);
       expect(refused.status).toBe(400);
-      expect((await refused.json()).error.errors).toEqual([{ field: 'justification', message: expect.any(String) }]);
+      expect((await json<ErrorBody>(refused)).error.errors).toEqual([{ field: 'justification', message: anyString() }]);
     }
     expect(core(emoji(stated))).toBeUndefined();
     expect((await ask(emoji(stated))).status).toBe(201);

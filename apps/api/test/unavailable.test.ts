@@ -50,7 +50,7 @@ describe('the database out of reach (#17.9)', () => {
       });
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-      const answer = (await checkResponse(method, path, response)) as { error: { code: string; message: string } };
+      const answer = await checkResponse<{ error: { code: string; message: string } }>(method, path, response);
       expect(answer.error).toMatchObject({
         code: '503',
         message: 'The service cannot be reached right now. Please try again shortly.',
