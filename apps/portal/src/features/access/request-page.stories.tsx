@@ -45,12 +45,12 @@ const expired = (() => {
 /** A label as a pattern (a required field's label says so after the text). */
 const label = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
-/** The form, once what a request needs has been read. */
+/** The form, once what a request needs has been read (in the page, not the header's sign-out form). */
 async function form(canvasElement: HTMLElement, loaded: unknown) {
   const canvas = within(canvasElement);
   const t = await accessTexts(loaded);
   const field = await canvas.findByRole('textbox', { name: label(t('form.justification')) }, shown);
-  const submit = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
+  const submit = canvasElement.querySelector<HTMLButtonElement>('main form button[type="submit"]');
   const element = submit?.closest('form');
   if (submit === null || element === null || element === undefined)
     throw new Error('the request form has no submit button');

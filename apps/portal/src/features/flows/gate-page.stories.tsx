@@ -117,7 +117,7 @@ export const RequiredAnswer: Story = {
     const terms = await canvas.findByRole('combobox', { name: /Nutzungsbedingungen akzeptiert/ }, shown);
     await expect(canvas.getByText('Hier ist nur die Antwort „Ja“ möglich.')).toBeVisible();
     await userEvent.selectOptions(terms, 'Nein');
-    const submit = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
+    const submit = canvasElement.querySelector<HTMLButtonElement>('main form button[type="submit"]');
     if (submit === null) throw new Error('the gate form has no submit button');
     await userEvent.click(submit);
     await expect(await canvas.findByText('Diese Frage muss mit „Ja“ beantwortet werden.', {}, shown)).toBeVisible();
@@ -150,7 +150,7 @@ export const RequestAccess: Story = {
     await userEvent.selectOptions(accountAccess, 'Händlergruppe Nord');
     await userEvent.selectOptions(role, 'Planer');
     await userEvent.type(canvas.getByRole('textbox', { name: /Begründung/ }), 'Filiale Nord, Küchenplanung');
-    const submit = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
+    const submit = canvasElement.querySelector<HTMLButtonElement>('main form button[type="submit"]');
     if (submit === null) throw new Error('the request form has no submit button');
     await userEvent.click(submit);
     // The request is sent: the form is gone, the page says it waits for a decision.
