@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/services/access.ts';
 import { apps, permissionId, roles, users } from '../src/db/seed/ids.ts';
 import type { Schema } from '@portal/contract';
-import { checkResponse } from './openapi.ts';
+import { checkedCall } from './openapi.ts';
 import { harness, json, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -18,10 +18,8 @@ type Usage = Schema<'EntityUsage'>;
 type UsageGroup = Schema<'UsageGroup'>;
 
 /** The answer, checked against the document and read as `T` (the contract's type for the status the test expects). */
-async function call<T = unknown>(method: string, path: string, as?: string): Promise<{ status: number; body: T }> {
-  const response = await h.request(method, path, { token: as ?? admin });
-  return { status: response.status, body: await checkResponse<T>(method, path, response) };
-}
+const call = <T = unknown>(method: string, path: string, as?: string) =>
+  checkedCall<T>(h, method, path, { token: as ?? admin });
 const usageOf = async (path: string) => (await call<Usage>('GET', path)).body;
 
 const kinds = (usage: Usage): string[] => usage.groups.map((g) => g.kind);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/services/access.ts';
 import { apps, users } from '../src/db/seed/ids.ts';
 import type { ApiError, Schema } from '@portal/contract';
-import { checkResponse } from './openapi.ts';
+import { checkedCall } from './openapi.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -22,18 +22,12 @@ type Permission = Schema<'Permission'>;
 type AccountAccess = Schema<'AccountAccess'>;
 
 /** The answer, checked against the document and read as `T` (the contract's type for the status the test expects). */
-async function call<T = unknown>(
-  method: string,
-  path: string,
-  init: { body?: unknown; as?: string; lang?: string } = {},
-): Promise<{ status: number; body: T }> {
-  const response = await h.request(method, path, {
+const call = <T = unknown>(method: string, path: string, init: { body?: unknown; as?: string; lang?: string } = {}) =>
+  checkedCall<T>(h, method, path, {
     token: init.as ?? admin,
     body: init.body,
     ...(init.lang === undefined ? {} : { headers: { lang: init.lang } }),
   });
-  return { status: response.status, body: await checkResponse<T>(method, path, response) };
-}
 
 /** The newest UPDATE entry of `field` in an entity's history. */
 async function entryOf(path: string, field: string): Promise<Schema<'HistoryEntry'>> {

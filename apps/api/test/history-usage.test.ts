@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from '../src/services/access.ts';
 import { accountAccesses, apps, attributes, customFlows, roles, users } from '../src/db/seed/ids.ts';
 import type { Schema } from '@portal/contract';
-import { checkResponse } from './openapi.ts';
+import { checkedCall } from './openapi.ts';
 import { harness, token } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -18,14 +18,8 @@ type History = Schema<'HistoryList'>;
 type Deleted = Schema<'DeleteResult'>;
 
 /** The answer, checked against the document and read as `T` (the contract's type for the status the test expects). */
-async function call<T = unknown>(
-  method: string,
-  path: string,
-  init: { body?: unknown; as?: string } = {},
-): Promise<{ status: number; body: T }> {
-  const response = await h.request(method, path, { token: init.as ?? admin, body: init.body });
-  return { status: response.status, body: await checkResponse<T>(method, path, response) };
-}
+const call = <T = unknown>(method: string, path: string, init: { body?: unknown; as?: string } = {}) =>
+  checkedCall<T>(h, method, path, { token: init.as ?? admin, body: init.body });
 
 beforeAll(async () => {
   h = await harness();

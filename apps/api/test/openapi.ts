@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { openApiDocument } from '../src/http/contract.ts';
+import type { Harness } from './harness.ts';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
@@ -42,6 +43,20 @@ function templateOf(method: string, path: string): string {
 }
 
 export const covered = new Map<string, Set<number>>();
+
+/**
+ * A call through the harness whose answer is checked against the document and read as `T`
+ * (the contract's type for the status the test expects): the suites' `call` helpers share it.
+ */
+export async function checkedCall<T = unknown>(
+  h: Pick<Harness, 'request'>,
+  method: string,
+  path: string,
+  init: Parameters<Harness['request']>[2] = {},
+): Promise<{ status: number; body: T }> {
+  const response = await h.request(method, path, init);
+  return { status: response.status, body: await checkResponse<T>(method, path, response) };
+}
 
 /**
  * Checks `response` against the document (its status is listed, its required headers are there, its body
