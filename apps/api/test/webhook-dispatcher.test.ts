@@ -13,6 +13,7 @@ import { delayAfter } from '../src/jobs/effects.ts';
 import { defaultDeliveryBackoff, type DispatcherOptions } from '../src/webhooks/dispatcher.ts';
 import { dispatcherFor, harness, noBackoff, sweep, testSecrets } from './harness.ts';
 import type { Harness } from './harness.ts';
+import { queueDueDelivery } from './webhook-fixtures.ts';
 
 let h: Harness;
 let server: Server;
@@ -52,39 +53,8 @@ afterAll(async () => {
 });
 
 /** The application's webhook at `path` of the test's endpoint, and one due delivery queued for it. */
-async function queued(applicationId: string, path: string): Promise<string> {
-  await h.db.deleteFrom('webhook_deliveries').where('application_id', '=', applicationId).execute();
-  await h.db.deleteFrom('webhooks').where('application_id', '=', applicationId).execute();
-  await h.db
-    .insertInto('webhooks')
-    .values({
-      application_id: applicationId,
-      enabled: true,
-      endpoint_url: `${base}${path}`,
-      username: null,
-      password: null,
-      on_grant: true,
-      on_remove: true,
-      on_update: true,
-      headers: '[]',
-      key_vault_reference: null,
-    })
-    .execute();
-  const id = randomUUID();
-  await h.db
-    .insertInto('webhook_deliveries')
-    .values({
-      id,
-      application_id: applicationId,
-      event: 'GRANT',
-      user_id: users.newUser,
-      payload: JSON.stringify({ id, event: 'GRANT' }),
-      status: 'PENDING',
-      next_attempt_at: new Date(Date.now() - 1000),
-    })
-    .execute();
-  return id;
-}
+const queued = (applicationId: string, path: string): Promise<string> =>
+  queueDueDelivery(h.db, applicationId, { url: `${base}${path}`, clear: 'all deliveries' });
 const delivery = (id: string) =>
   h.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const attemptsOf = (id: string) =>

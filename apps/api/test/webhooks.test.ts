@@ -1,6 +1,5 @@
 // Webhook deliveries: POST with basic auth and custom headers to a loopback receiver,
 // retried with backoff until the attempts run out, each attempt recorded.
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { apps, roles, users } from '../src/db/seed/ids.ts';
 import { claimsOf } from '../src/services/access.ts';
 import { harness, token, sweep } from './harness.ts';
 import type { Harness } from './harness.ts';
+import { queueDueDelivery } from './webhook-fixtures.ts';
 import { matching } from './matchers.ts';
 
 let h: Harness;
@@ -126,43 +126,12 @@ describe('webhooks', () => {
 
 describe('one delivery never holds up another (#17.7)', () => {
   /** Gives an application a webhook as stored (older data may hold what validation refuses today) and queues one delivery. */
-  async function queued(applicationId: string, hook: { path?: string; headers?: unknown }): Promise<string> {
-    await h.db
-      .deleteFrom('webhook_deliveries')
-      .where('application_id', '=', applicationId)
-      .where('status', '=', 'PENDING')
-      .execute();
-    await h.db.deleteFrom('webhooks').where('application_id', '=', applicationId).execute();
-    await h.db
-      .insertInto('webhooks')
-      .values({
-        application_id: applicationId,
-        enabled: true,
-        endpoint_url: `${base}${hook.path ?? '/hook'}`,
-        username: null,
-        password: null,
-        on_grant: true,
-        on_remove: true,
-        on_update: true,
-        headers: JSON.stringify(hook.headers ?? []),
-        key_vault_reference: null,
-      })
-      .execute();
-    const id = randomUUID();
-    await h.db
-      .insertInto('webhook_deliveries')
-      .values({
-        id,
-        application_id: applicationId,
-        event: 'GRANT',
-        user_id: users.newUser,
-        payload: JSON.stringify({ id, event: 'GRANT' }),
-        status: 'PENDING',
-        next_attempt_at: new Date(Date.now() - 1000),
-      })
-      .execute();
-    return id;
-  }
+  const queued = (applicationId: string, hook: { path?: string; headers?: unknown }): Promise<string> =>
+    queueDueDelivery(h.db, applicationId, {
+      url: `${base}${hook.path ?? '/hook'}`,
+      headers: hook.headers,
+      clear: 'only pending',
+    });
   const delivery = (id: string) =>
     h.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
