@@ -45,6 +45,43 @@ test("a partner's launcher arrives painted, is taken over without a mismatch and
   ).toEqual([]);
 });
 
+test("nothing on a partner's launcher moves while the page takes it over, even when the notifications' code comes late", async ({
+  page,
+}) => {
+  await signInAs(page, 'partner');
+  // The notifications' code arrives a second after the rest: the page has taken over by then
+  // (and rendered once more for the tiles' badges), the links under the tiles came from the server.
+  await page.route('**/assets/notifications-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const seen = { shifted: 0, removed: [] as string[] };
+    Object.defineProperty(window, '__firstView', { value: seen });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) seen.shifted += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node instanceof Element && node.querySelector('a[href="/requests"]') !== null)
+            seen.removed.push(node.outerHTML.slice(0, 80));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const notificationsCode = page.waitForResponse(/\/assets\/notifications-.*\.js$/);
+  await page.goto('/');
+  await notificationsCode;
+  await expect(page.getByRole('main').getByRole('link', { name: 'Meine Anfragen' })).toBeVisible();
+  // A frame for the layout to settle after the code ran.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const seen = await page.evaluate(
+    () => (window as unknown as { __firstView: { shifted: number; removed: string[] } }).__firstView,
+  );
+  expect(seen.removed, 'the links under the tiles stay where the server put them').toEqual([]);
+  expect(seen.shifted, 'layout shift of the first view').toBe(0);
+});
+
 test.describe("in a time zone far from the server's", () => {
   test.use({ timezoneId: 'Pacific/Kiritimati' });
 
