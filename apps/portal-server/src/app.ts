@@ -1,7 +1,6 @@
 // The portal server's HTTP surface (Hono): the build, the runtime configuration, sign-in and
 // sign-out, the API proxy, a health endpoint; security headers and a log line on every answer.
 import { randomBytes } from 'node:crypto';
-import { Effect } from 'effect';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
@@ -61,16 +60,23 @@ const gateFormMaxBytes = 16 * 1024;
 /** A first view not planned, or not rendered, by then is left to the client (the page is never held up by it). */
 export const firstViewTimeoutMs = 2_500;
 
-/** The promise's value, or `otherwise(why)` when it fails or takes longer than the first view may. */
-const withinFirstViewTime = <T, U>(promise: Promise<T>, otherwise: (reason: string) => U): Promise<T | U> =>
-  Effect.tryPromise({ try: () => promise, catch: (error) => error }).pipe(
-    Effect.timeout(firstViewTimeoutMs),
-    Effect.match({
-      onSuccess: (value): T | U => value,
-      onFailure: (error): T | U => otherwise(error instanceof Error ? error.message : String(error)),
-    }),
-    Effect.runPromise,
+/**
+ * The promise's value, or `otherwise(why)` when it fails or takes longer than the first view may.
+ * A plain timer, not an Effect: it runs twice for every page, and a fiber per call cost the
+ * request path more than the rest of the page's own work (#28.15; ADR 0026 keeps the handlers
+ * on promises).
+ */
+const withinFirstViewTime = <T, U>(promise: Promise<T>, otherwise: (reason: string) => U): Promise<T | U> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<U>((resolve) => {
+    timer = setTimeout(() => resolve(otherwise(`not done within ${firstViewTimeoutMs} ms`)), firstViewTimeoutMs);
+  });
+  const settled = promise.then(
+    (value): T | U => value,
+    (error: unknown): T | U => otherwise(error instanceof Error ? error.message : String(error)),
   );
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+};
 
 const remoteAddressOf = (c: Context): string =>
   (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '';

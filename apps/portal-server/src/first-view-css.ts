@@ -90,26 +90,32 @@ const cacheSize = 64;
 export function createFirstViewCss(css: string): FirstViewCss {
   const units = postcss.parse(css).nodes.flatMap(unitOf);
   const cache = new Map<string, string>();
+  // The same page again (the render cache's answer, the same string) skips reading its classes.
+  const byHtml = new Map<string, string>();
   return {
     forHtml(html) {
-      const used = usedIn(html);
-      const key = [used.classes, used.tags, used.inputTypes].map((set) => [...set].sort().join(' ')).join('\n');
-      const known = cache.get(key);
-      if (known !== undefined) {
-        // Most recently used last.
-        cache.delete(key);
-        cache.set(key, known);
-        return known;
-      }
-      const selected = select(units, used);
-      cache.set(key, selected);
-      if (cache.size > cacheSize) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-      return selected;
+      const again = byHtml.get(html);
+      if (again !== undefined) return again;
+      return keep(byHtml, html, forClasses(html));
     },
   };
+
+  function forClasses(html: string): string {
+    const used = usedIn(html);
+    const key = [used.classes, used.tags, used.inputTypes].map((set) => [...set].sort().join(' ')).join('\n');
+    return keep(cache, key, cache.get(key) ?? select(units, used));
+  }
+}
+
+/** Files `value` under `key` as the most recently used, the least recently used out past `cacheSize`. */
+function keep(map: Map<string, string>, key: string, value: string): string {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > cacheSize) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+  return value;
 }
 
 function unitOf(node: ChildNode): Unit[] {

@@ -94,8 +94,10 @@ export function loadStaticSite(distDir: string): StaticSite {
         : {};
     files.set(path, { type, raw, ...packed });
   }
-  const index = files.get('/index.html')?.raw.toString('utf8');
-  if (index === undefined) throw new Error(`portal-server: no index.html in ${distDir} (build the portal first)`);
+  const built = files.get('/index.html')?.raw.toString('utf8');
+  if (built === undefined) throw new Error(`portal-server: no index.html in ${distDir} (build the portal first)`);
+  // Its comments and the indentation between its tags are for its readers, not for every page (#28.15).
+  const index = built.replace(/<!--[\s\S]*?-->/g, '').replace(/>\s+</g, '><');
   // The stylesheets (#28.15, ADR 0028): a rendered first view carries inline only the rules its
   // markup uses (`FirstViewCss`, allowed by the page's nonce); the whole stylesheet is linked at
   // the end of the body, where it holds up neither the first paint nor anything above it (and
