@@ -68,7 +68,7 @@ export interface AdminSidebarProps {
 
 const itemClasses = (current: boolean) =>
   cx(
-    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
     current ? 'bg-accent-soft text-on-accent-soft' : 'text-fg hover:bg-surface-muted',
   );
 
@@ -267,10 +267,7 @@ export function AdminLayout({
       aria-controls="admin-sidebar"
       aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
       onClick={() => setOpen((value) => !value)}
-      className={cx(
-        '-ms-1 rounded-md p-1.5 text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus',
-        !fullWidth && 'lg:hidden',
-      )}
+      className={cx('-ms-1 rounded-md p-1.5 text-fg hover:bg-surface-muted', !fullWidth && 'lg:hidden')}
     >
       {open ? <XMarkIcon aria-hidden="true" className="size-6" /> : <Bars3Icon aria-hidden="true" className="size-6" />}
     </button>

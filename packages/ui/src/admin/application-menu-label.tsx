@@ -19,7 +19,7 @@ export interface ApplicationMenuProps {
 }
 
 export const applicationMenuButtonClasses =
-  'flex w-full items-center justify-between gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-start text-sm text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus';
+  'flex w-full items-center justify-between gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-start text-sm text-fg hover:bg-surface-muted';
 
 export function ApplicationMenuLabel({ current }: { readonly current: ApplicationLink | undefined }) {
   const t = useUiText();

@@ -127,7 +127,7 @@ interface TableRowProps<Row> {
   readonly onSelect?: (row: Row, selected: boolean) => void;
 }
 
-const checkboxClasses = 'size-4 accent-accent focus-visible:outline-2 focus-visible:outline-focus';
+const checkboxClasses = 'size-4 accent-accent';
 
 function TableRowCells<Row>({
   row,
@@ -288,7 +288,7 @@ export function DataTable<Row>({
       <div
         ref={box}
         {...(scrolls ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
-        className="max-h-[70vh] overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus"
+        className="max-h-[70vh] overflow-auto focus-visible:-outline-offset-2"
       >
         <table aria-busy={loading || undefined} className="w-full border-collapse text-sm text-fg max-sm:block">
           <caption className="sr-only">
@@ -342,7 +342,7 @@ export function DataTable<Row>({
                       <button
                         type="button"
                         onClick={() => onSortChange(nextSort(sort, column.key))}
-                        className="-mx-1 inline-flex items-center gap-1 rounded-md px-1 hover:text-accent focus-visible:outline-2 focus-visible:outline-focus"
+                        className="-mx-1 inline-flex items-center gap-1 rounded-md px-1 hover:text-accent"
                       >
                         {column.header}
                         <Icon aria-hidden="true" className={cx('size-4', active ? 'text-fg' : 'text-fg-muted')} />

@@ -27,7 +27,7 @@ export function pageRange(
 }
 
 const iconButton =
-  'inline-flex size-9 items-center justify-center rounded-lg text-fg hover:bg-surface-muted disabled:cursor-not-allowed disabled:text-fg-muted disabled:opacity-60 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-focus';
+  'inline-flex size-9 items-center justify-center rounded-lg text-fg hover:bg-surface-muted disabled:cursor-not-allowed disabled:text-fg-muted disabled:opacity-60 disabled:hover:bg-transparent';
 
 /** The pager under a table: 'rows per page' (10/25/50/100), 'a–b of c', previous and next. */
 export function Pagination({
@@ -56,7 +56,7 @@ export function Pagination({
           id={sizeId}
           value={pageSize}
           onChange={(event) => onPageSizeChange(Number(event.target.value))}
-          className="rounded-lg border border-line-strong bg-surface py-1 ps-2 pe-7 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+          className="rounded-lg border border-line-strong bg-surface py-1 ps-2 pe-7 text-sm text-fg"
         >
           {pageSizeOptions.map((size) => (
             <option key={size} value={size}>

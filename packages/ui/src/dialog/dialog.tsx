@@ -46,7 +46,7 @@ export function Dialog({ open, onClose, title, description, children, actions, s
           type="button"
           onClick={onClose}
           aria-label={t('dialog.close')}
-          className="absolute end-3 top-3 rounded-md p-1 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
+          className="absolute end-3 top-3 rounded-md p-1 text-fg-muted hover:bg-surface-muted hover:text-fg"
         >
           <XMarkIcon aria-hidden="true" className="size-5" />
         </button>

@@ -10,8 +10,7 @@ export interface FooterProps {
   readonly imprintHref: string;
 }
 
-const linkClasses =
-  'rounded-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+const linkClasses = 'rounded-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline';
 
 /** Year and company, a dev badge in development, links to data privacy and imprint. */
 export function Footer({ year, companyName, development = false, privacyHref, imprintHref }: FooterProps) {

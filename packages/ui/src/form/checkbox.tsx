@@ -16,10 +16,7 @@ export function Checkbox({ label, help, error, required, id, className, ...input
         <input
           {...fieldControlProps(ids, error)}
           type="checkbox"
-          className={cx(
-            'mt-0.5 size-4 shrink-0 accent-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed',
-            className,
-          )}
+          className={cx('mt-0.5 size-4 shrink-0 accent-accent disabled:cursor-not-allowed', className)}
           required={required}
           {...input}
         />

@@ -102,7 +102,7 @@ export function Field({
 
 const controlClasses =
   'block w-full min-w-0 rounded-lg border bg-surface px-3 py-2 text-base text-fg sm:text-sm ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus ' +
+  'focus-visible:outline-offset-0 ' +
   'disabled:cursor-not-allowed disabled:bg-surface-muted disabled:text-fg-muted';
 
 /** What ties a control to its field: its id, the invalid state, the help and error it is described by. */

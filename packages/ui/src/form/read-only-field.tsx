@@ -34,7 +34,7 @@ export function ReadOnlyField({ label, value, id }: ReadOnlyFieldProps) {
           readOnly
           value={value === '' ? '–' : value}
           aria-describedby={ids.helpId}
-          className="block w-full min-w-0 cursor-default rounded-lg border border-line bg-surface-muted py-2 ps-3 pe-9 text-base text-fg sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus"
+          className="block w-full min-w-0 cursor-default rounded-lg border border-line bg-surface-muted py-2 ps-3 pe-9 text-base text-fg sm:text-sm focus-visible:outline-offset-0"
         />
         <LockClosedIcon
           aria-hidden="true"

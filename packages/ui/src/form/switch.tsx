@@ -28,7 +28,7 @@ export function Switch({ label, help, error, id, checked, onChange, disabled, na
           onClick={() => onChange(!checked)}
           className={cx(
             'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent motion-safe:transition-colors',
-            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60',
+            'disabled:cursor-not-allowed disabled:opacity-60',
             checked ? 'bg-accent' : 'bg-line-strong',
           )}
         >

@@ -36,7 +36,6 @@ export function AppTile({ app, iconSize = externalAppIconSize, className, onOpen
       className={cx(
         'group flex h-full min-w-0 items-center gap-4 rounded-xl border border-line bg-surface p-4 shadow-sm',
         'hover:border-accent hover:shadow-md motion-safe:transition',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
         className,
       )}
     >

@@ -20,7 +20,7 @@ export interface FavouritesOrderProps {
 type Direction = 'earlier' | 'later';
 
 const moveButton =
-  'rounded-md p-1.5 text-fg-muted hover:text-accent focus-visible:outline-2 focus-visible:outline-focus aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
+  'rounded-md p-1.5 text-fg-muted hover:text-accent aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
 
 export function FavouritesOrder({ apps, labelledBy, onMove, onDone }: FavouritesOrderProps) {
   const t = useUiText();

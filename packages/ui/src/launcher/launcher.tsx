@@ -81,7 +81,7 @@ function Tiles({ apps, iconSize, favouriteIds, onPin, onOpen, label, labelledBy,
                 aria-pressed={pinned}
                 aria-label={t('launcher.pin', { label: app.label })}
                 onClick={() => onPin(app.id)}
-                className="absolute end-2 top-2 rounded-md p-1.5 text-fg-muted hover:text-accent focus-visible:outline-2 focus-visible:outline-focus"
+                className="absolute end-2 top-2 rounded-md p-1.5 text-fg-muted hover:text-accent"
               >
                 {pinned ? (
                   symbols.pinned === undefined ? (
@@ -120,7 +120,7 @@ function RecentRow({
           <UiLink
             href={app.href}
             {...(onOpen === undefined ? {} : { onClick: () => onOpen(app.id) })}
-            className="flex max-w-60 items-center gap-2 rounded-lg border border-line bg-surface py-1.5 ps-1.5 pe-3 text-sm font-medium text-fg shadow-sm hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+            className="flex max-w-60 items-center gap-2 rounded-lg border border-line bg-surface py-1.5 ps-1.5 pe-3 text-sm font-medium text-fg shadow-sm hover:border-accent hover:text-accent"
           >
             {app.logoUrl === undefined ? (
               <Squares2X2Icon aria-hidden="true" className="size-6 shrink-0 text-fg-muted" />
@@ -270,7 +270,7 @@ export function Launcher({
               list.current?.querySelector('a')?.click();
             }}
             aria-describedby={only === undefined ? undefined : hintId}
-            className="block w-full rounded-lg border border-line-strong bg-surface py-2 ps-10 pe-3 text-base text-fg placeholder:text-fg-muted sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus"
+            className="block w-full rounded-lg border border-line-strong bg-surface py-2 ps-10 pe-3 text-base text-fg placeholder:text-fg-muted sm:text-sm focus-visible:outline-offset-0"
           />
           {only !== undefined && (
             <p id={hintId} className="mt-1 text-xs text-fg-muted">

@@ -50,10 +50,7 @@ export function SkipLink() {
 /** The brand: logo and name, linking home. */
 export function Brand({ name, logoUrl, homeHref = '/', logoSize = 32 }: BrandProps) {
   return (
-    <UiLink
-      href={homeHref}
-      className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
-    >
+    <UiLink href={homeHref} className="flex min-w-0 items-center gap-2 rounded-md">
       {logoUrl !== undefined && (
         <img
           src={logoUrl}
@@ -84,7 +81,7 @@ function NavLink({
         href={href}
         aria-current={current ? 'page' : undefined}
         className={cx(
-          'rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+          'rounded-md px-3 py-2 text-sm font-medium',
           current ? 'bg-accent-soft text-on-accent-soft' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
         )}
       >

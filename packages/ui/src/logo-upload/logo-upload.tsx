@@ -136,7 +136,7 @@ export function LogoUpload({ label, value, onSelect, onRemove, error, required, 
                   setRefusal(undefined);
                   onRemove();
                 }}
-                className="inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium text-danger hover:bg-danger-soft focus-visible:outline-2 focus-visible:outline-focus disabled:opacity-60"
+                className="inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium text-danger hover:bg-danger-soft disabled:opacity-60"
               >
                 <TrashIcon aria-hidden="true" className="size-4" />
                 {t('logoUpload.remove')}

@@ -3,7 +3,7 @@ import { useUiText } from '../i18n/ui-text.tsx';
 
 /** The look of a top-bar menu's button (the language menu's; the portal's placeholder until the menus load). */
 export const menuButtonClasses =
-  'flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus';
+  'flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-fg hover:bg-surface-muted';
 
 export interface LanguageButtonFaceProps {
   /** The current language's own name ("Deutsch"). */

@@ -44,7 +44,7 @@ export function UserMenu({
   const t = useUiText();
   return (
     <Menu>
-      <MenuButton className="flex items-center gap-1 rounded-full p-0.5 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus">
+      <MenuButton className="flex items-center gap-1 rounded-full p-0.5 hover:bg-surface-muted">
         <Avatar name={name} initials={initials} color={color} size="sm" decorative />
         <span className="sr-only">{t('userMenu.open', { name })}</span>
         <ChevronDownIcon aria-hidden="true" className="size-4 text-fg-muted" />

@@ -23,7 +23,7 @@ export function PageHeader({ title, subTitle, backLink, actions }: PageHeaderPro
         {backLink !== undefined && (
           <UiLink
             href={backLink}
-            className="mb-1 inline-flex items-center gap-1 rounded-sm text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
+            className="mb-1 inline-flex items-center gap-1 rounded-sm text-sm text-fg-muted hover:text-fg"
           >
             <ArrowLeftIcon aria-hidden="true" className="size-4 rtl:rotate-180" />
             {t('nav.back')}

@@ -99,7 +99,7 @@ export function QuickLauncher({
           onSearch?.(event.target.value);
         }}
         onKeyDown={keys}
-        className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base text-fg placeholder:text-fg-muted focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus sm:text-sm"
+        className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base text-fg placeholder:text-fg-muted focus-visible:outline-offset-0 sm:text-sm"
       />
       <p id={hintId} className="mt-1 text-xs text-fg-muted">
         {t('quickLauncher.hint')}

@@ -26,7 +26,7 @@ export function Chip({ label, onRemove, removeLabel, disabled }: ChipProps) {
           disabled={disabled}
           onClick={onRemove}
           aria-label={removeLabel}
-          className="rounded-sm p-0.5 hover:bg-surface/50 focus-visible:outline-2 focus-visible:outline-focus"
+          className="rounded-sm p-0.5 hover:bg-surface/50"
         >
           <XMarkIcon aria-hidden="true" className="size-4" />
         </button>

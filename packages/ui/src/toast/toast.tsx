@@ -77,7 +77,7 @@ export function Toast({ toast, onDismiss }: ToastProps) {
         type="button"
         onClick={() => onDismiss(toast.id)}
         aria-label={t('toast.dismiss')}
-        className="-m-1 rounded-md p-1 hover:bg-surface/40 focus-visible:outline-2 focus-visible:outline-focus"
+        className="-m-1 rounded-md p-1 hover:bg-surface/40"
       >
         <XMarkIcon aria-hidden="true" className="size-5" />
       </button>

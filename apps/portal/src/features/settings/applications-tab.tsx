@@ -33,7 +33,7 @@ export function ApplicationsTab() {
             <li key={app.id}>
               <UiLink
                 href={links.settingsApplication({ id: app.id })}
-                className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus"
+                className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-surface-muted"
               >
                 <span className="flex min-w-0 flex-col">
                   <span className="truncate text-sm font-medium text-fg">

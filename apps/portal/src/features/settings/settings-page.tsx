@@ -35,7 +35,7 @@ export default function SettingsPage() {
               <UiLink
                 href={links.settings(tab)}
                 aria-current={tab === current ? 'page' : undefined}
-                className={`inline-block border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-focus ${tab === current ? 'border-accent text-fg' : 'border-transparent text-fg-muted hover:text-fg'}`}
+                className={`inline-block border-b-2 px-3 py-2 text-sm font-medium ${tab === current ? 'border-accent text-fg' : 'border-transparent text-fg-muted hover:text-fg'}`}
               >
                 {t(`tabs.${tab}`)}
               </UiLink>

@@ -4,7 +4,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { UiLink } from '@portal/ui';
 
 const cardClasses =
-  'flex h-full items-start gap-3 rounded-xl border border-line bg-surface p-4 text-fg shadow-sm hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+  'flex h-full items-start gap-3 rounded-xl border border-line bg-surface p-4 text-fg shadow-sm hover:border-accent';
 
 /** A card in a list of cards: a link to `href` with its title and, where given, its icon and a line of text. */
 export function LinkCard({

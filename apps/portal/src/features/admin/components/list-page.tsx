@@ -66,7 +66,7 @@ function ListPage({
   );
 }
 
-const rowLinkClasses = 'font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-focus';
+const rowLinkClasses = 'font-medium text-accent hover:underline';
 
 /** The first cell of a row: a link to the detail page (its chunk preloads on pointer or focus). */
 export function RowLink({ href, children }: { readonly href: string; readonly children: ReactNode }) {

@@ -177,7 +177,7 @@ export function ListView<Row>({
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}
                 placeholder={searchLabel ?? t('list.search')}
-                className="block w-full rounded-lg border border-line-strong bg-surface py-2 ps-9 pe-3 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+                className="block w-full rounded-lg border border-line-strong bg-surface py-2 ps-9 pe-3 text-sm text-fg"
               />
             </div>
           )}
@@ -189,7 +189,7 @@ export function ListView<Row>({
                 ...(params.sort === undefined ? {} : { sort: params.sort, order: params.order }),
               })}
               download
-              className="inline-flex items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus sm:ms-auto"
+              className="inline-flex items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-medium text-fg hover:bg-surface-muted sm:ms-auto"
             >
               <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
               {t('list.exportCsv')}

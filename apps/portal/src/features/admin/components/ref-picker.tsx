@@ -83,7 +83,7 @@ export function RefPicker({
             if (event.key === 'Escape') setOpen(false);
             if (event.key === 'Enter') event.preventDefault();
           }}
-          className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+          className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-sm text-fg"
         />
         <Button
           variant="ghost"
@@ -110,7 +110,7 @@ export function RefPicker({
                   setOpen(false);
                   setDraft('');
                 }}
-                className="flex w-full flex-col items-start rounded-md px-2 py-1.5 text-start text-sm text-fg hover:bg-surface focus-visible:outline-2 focus-visible:outline-focus"
+                className="flex w-full flex-col items-start rounded-md px-2 py-1.5 text-start text-sm text-fg hover:bg-surface"
               >
                 <span className="font-medium">{option.label}</span>
                 {option.hint !== undefined && <span className="text-xs text-fg-muted">{option.hint}</span>}

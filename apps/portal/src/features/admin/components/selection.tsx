@@ -79,7 +79,7 @@ export function SelectionChecklist({
         disabled={disabled}
         placeholder={t('picker.search')}
         onChange={(event) => setDraft(event.target.value)}
-        className="block w-full max-w-sm rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+        className="block w-full max-w-sm rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-sm text-fg"
       />
       {failed && (
         <p role="alert" className="text-sm text-danger">

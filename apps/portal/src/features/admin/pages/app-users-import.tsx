@@ -220,7 +220,7 @@ export default function AppUsersImportPage() {
           aria-invalid={problem !== undefined || undefined}
           aria-describedby={problem === undefined ? undefined : `${id}-problem`}
           onChange={(event) => setCsv(event.target.value)}
-          className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 font-mono text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+          className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 font-mono text-sm text-fg"
         />
         {problem !== undefined && (
           <p id={`${id}-problem`} role="alert" className="text-sm text-danger">

@@ -102,7 +102,7 @@ export default function MailsListPage() {
               id="mail-status"
               value={status}
               onChange={(event) => setStatus(event.target.value as MailStatusFilter)}
-              className="rounded-lg border border-line-strong bg-surface py-2 ps-3 pe-8 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+              className="rounded-lg border border-line-strong bg-surface py-2 ps-3 pe-8 text-sm text-fg"
             >
               {mailStatusFilters.map((filter) => (
                 <option key={filter} value={filter}>
