@@ -4,7 +4,9 @@
 // uncompressed, their `<script>` elements and `modulepreload` links taken out as they stream
 // through, and sent on brotli-compressed with a flush per chunk, as the portal server does; every
 // other request (the stylesheet) passes through as it is. The browser's network profile applies
-// to both alike: the difference of the first contentful paints is what the scripts cost.
+// to both alike: the difference of the first contentful paints is what the scripts cost. With
+// `strip: false` it passes our page through unchanged the same way (re-compressed, a flush per
+// chunk), the bench's side of the comparison: only the scripts differ between the two.
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constants, createBrotliCompress } from 'node:zlib';
@@ -35,7 +37,10 @@ export function scriptStripper(): { push(chunk: string): string; end(): string }
   };
 }
 
-export async function startScriptFreeProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startScriptFreeProxy(
+  target: string,
+  options: { readonly strip: boolean } = { strip: true },
+): Promise<{ url: string; close(): Promise<void> }> {
   const upstream = new URL(target);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const isDocument = req.headers['sec-fetch-dest'] === 'document';
@@ -55,7 +60,7 @@ export async function startScriptFreeProxy(target: string): Promise<{ url: strin
         res.writeHead(answer.statusCode ?? 502, out);
         const zip = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
         zip.pipe(res);
-        const stripper = scriptStripper();
+        const stripper = options.strip ? scriptStripper() : { push: (chunk: string) => chunk, end: () => '' };
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => {
           zip.write(stripper.push(chunk));
