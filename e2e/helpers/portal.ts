@@ -182,3 +182,18 @@ export async function fillField(page: Page, label: string, value: string): Promi
 export async function clickButton(page: Page, name: string | RegExp): Promise<void> {
   await page.getByRole('button', { name }).click();
 }
+
+// ---- data a spec needs, stored as the user's own pages store it --------------------------
+
+/**
+ * The signed-in user's answer to the service portal's terms (its custom flow "service-terms",
+ * #30.1), stored as the flow's form stores it: `'true'` accepted, `null` not answered (the
+ * partner's demo data). A spec that opens the service portal sets the answer it needs, whichever
+ * spec ran before it on the same stack.
+ */
+export async function answerServiceTerms(page: Page, answer: 'true' | null): Promise<void> {
+  const stored = await page.request.post(`${urls.portal}/api/CustomFlow/service-terms`, {
+    data: { attributes: [{ key: 'termsAccepted', value: answer }] },
+  });
+  expect(stored.ok(), await stored.text()).toBe(true);
+}
