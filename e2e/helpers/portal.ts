@@ -117,12 +117,22 @@ export async function signInAs(
  * `page`'s context, whatever that context's options (JavaScript off, for one).
  */
 export async function signInElsewhere(page: Page, browser: Browser, kind: DemoAccount['kind']): Promise<DemoAccount> {
-  const withScript = await browser.newContext();
-  await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
-  const who = await signInAs(await withScript.newPage(), kind, '/', { scripts: false });
-  await page.context().addCookies(await withScript.cookies());
-  await withScript.close();
+  const withScript = await germanDevice(browser);
+  const who = await signInAs(withScript, kind, '/', { scripts: false });
+  await page.context().addCookies(await withScript.context().cookies());
+  await withScript.context().close();
   return who;
+}
+
+/**
+ * A page on a device of its own (a new browser context) that chose German, as the spec's own page
+ * did: a second person at work beside the first, or one whose profile says another language.
+ * `page.context().close()` puts it away.
+ */
+export async function germanDevice(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
+  return context.newPage();
 }
 
 /**

@@ -124,6 +124,11 @@ test('a new user requests access for one account and sees the request pending', 
   await page.getByRole('link', { name: 'Zur Startseite' }).click();
   await expect(page).toHaveURL(`${urls.portal}/`);
   await expect(page.getByText('Küchenplaner: angefragt, wartet auf Freigabe')).toBeVisible();
+  // The request names the account access she chose at the gate.
+  await page.goto('/requests');
+  await expect(
+    page.getByRole('list', { name: 'Meine Anfragen' }).getByRole('listitem', { name: 'Küchenplaner' }).first(),
+  ).toContainText('Möbelhaus Süd AG');
 });
 
 test('an internal application cannot be requested', async ({ page }) => {
