@@ -4,7 +4,8 @@
 // `npm run stack -- --instances N` and by the scale-out test (bench/src/scale-out.test.ts),
 // which kills and restarts instances: every process is run directly by Node (no pnpm in
 // between), so a signal reaches it. Every process gets `env`; with `smtp` the API instances send
-// their mails (#29) to that SMTP server instead (the scale-out test's catcher on loopback).
+// their mails (#29) to that SMTP server instead (the scale-out test and the cluster benches
+// start one on loopback: bench/src/mail-catcher.ts).
 //
 // Failover (issue #28.8): a process that dies on its own (a crash, `kill -9`) is started again
 // after a bounded back-off (1 s, 2 s, 4 s, … at most 15 s; 5 failed restarts in a row and it stays

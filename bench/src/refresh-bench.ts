@@ -13,6 +13,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { signInMany } from './cluster-client.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 import { median, quantile, renderTable, type Row } from './stats.ts';
 
 const ports = { portal: 5520, api: 4520, idp: 4521, shop: 4522 };
@@ -82,7 +83,12 @@ async function main(): Promise<void> {
     PORTAL_SSR_ENTRY: join(dataDir, 'no-first-view.js'),
   };
   const began = performance.now();
-  const cluster = await startCluster({ instances, env });
+  // Its own SMTP server for whatever the API instances mail (the stack's MailDev is not running).
+  const mail = await startMailCatcher();
+  const cluster = await startCluster({ instances, env, smtp: mail.target }).catch(async (error: unknown) => {
+    await mail.close();
+    throw error;
+  });
   const db = new pg.Client({ connectionString: cluster.databaseUrl });
   await db.connect();
   try {
@@ -160,6 +166,7 @@ async function main(): Promise<void> {
   } finally {
     await db.end().catch(() => undefined);
     await cluster.stop();
+    await mail.close();
   }
 }
 

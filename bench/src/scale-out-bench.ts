@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callApi, signInThrough } from './cluster-client.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 import { quantile, renderTable, type Row } from './stats.ts';
 
 const ports = { portal: 5490, api: 4490, idp: 4491, shop: 4492 };
@@ -72,7 +73,12 @@ async function main(): Promise<void> {
     return;
   }
   const env = stackEnv({ ...process.env, STACK_DATA_DIR: mkdtempSync(join(tmpdir(), 'scale-out-bench-')) });
-  const cluster = await startCluster({ instances: 2, env });
+  // Its own SMTP server for whatever the API instances mail (the stack's MailDev is not running).
+  const mail = await startMailCatcher();
+  const cluster = await startCluster({ instances: 2, env, smtp: mail.target }).catch(async (error: unknown) => {
+    await mail.close();
+    throw error;
+  });
   try {
     const [customer, admin] = await Promise.all([
       signInThrough(portal, 'customer@hk-demo.test'),
@@ -111,6 +117,7 @@ async function main(): Promise<void> {
     console.log(renderTable(rows));
   } finally {
     await cluster.stop();
+    await mail.close();
   }
 }
 

@@ -20,15 +20,14 @@
 // only), and only requests under way on a killed instance failed. Loopback only; bounded in
 // time (about 3 to 4 minutes with start-up and the mails' drain).
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../scripts/cluster.ts';
 import { callApi, signInThrough, type Outcome } from './cluster-client.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const ports = { portal: 5480, api: 4480, idp: 4481, receiver: 4482 };
@@ -48,7 +47,7 @@ const extraUser = (n: number) => `70000000-0000-4000-8000-${String(n).padStart(1
 let cluster: Cluster | undefined;
 let receiver: Server;
 const received = new Map<string, number>();
-let mailServer: SMTPServer;
+let mailServer: MailCatcher | undefined;
 /** Mails the SMTP server took (answered 250 to a client still connected), by Message-ID: the outbox row's id. */
 const mailsReceived = new Map<string, number>();
 /**
@@ -62,7 +61,6 @@ const smtpHold: { until: Promise<void> | undefined; held: number; dropped: numbe
   held: 0,
   dropped: 0,
 };
-const closedSessions = new Set<string>();
 /** Where the marketing downloads' requests are mailed during the run. */
 const notificationAddress = 'marketing-anfragen@hk-demo.test';
 const logs: string[] = [];
@@ -217,37 +215,24 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(ports.receiver, '127.0.0.1', resolve));
   // The API instances' SMTP server on a free loopback port: takes every mail that arrived in
   // full (a message cut off by a kill never ends its stream) and counts it when it answers 250.
-  mailServer = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onClose(session) {
-      closedSessions.add(session.id);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
-        const id = /^Message-ID:\s*<([^@>]+)@portal>/im.exec(headers)?.[1];
-        const answer = () => {
-          if (id !== undefined) mailsReceived.set(id, (mailsReceived.get(id) ?? 0) + 1);
-          callback();
-        };
-        const hold = smtpHold.until;
-        if (hold === undefined) return answer();
+  mailServer = await startMailCatcher({
+    pollIntervalMs: 250,
+    async onMail({ raw, connected }) {
+      const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+      const id = /^Message-ID:\s*<([^@>]+)@portal>/im.exec(headers)?.[1];
+      const hold = smtpHold.until;
+      if (hold !== undefined) {
         smtpHold.held += 1;
-        void hold.then(() => {
-          if (!closedSessions.has(session.id)) return answer();
+        await hold;
+        // Its client was killed meanwhile: answered into the void, not taken.
+        if (!connected()) {
           smtpHold.dropped += 1;
-          callback();
-        });
-      });
+          return;
+        }
+      }
+      if (id !== undefined) mailsReceived.set(id, (mailsReceived.get(id) ?? 0) + 1);
     },
   });
-  await new Promise<void>((resolve) => mailServer.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (mailServer.server.address() as AddressInfo).port;
   Object.assign(process.env, {
     PORTAL_PORT: String(ports.portal),
     API_PORT: String(ports.api),
@@ -263,7 +248,7 @@ beforeAll(async () => {
   cluster = await startCluster({
     instances: 2,
     env,
-    smtp: { host: '127.0.0.1', port: smtpPort, pollIntervalMs: 250 },
+    smtp: mailServer.target,
     log: (name, line) => {
       logs.push(`[${name}] ${line}`);
     },
@@ -273,7 +258,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.stop();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  await new Promise<void>((resolve) => mailServer.close(() => resolve()));
+  await mailServer?.close();
 });
 
 describe('two API and two portal-server instances behind HAProxy, one of each killed under load', () => {

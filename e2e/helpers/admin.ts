@@ -51,6 +51,15 @@ export async function assertSaved(page: Page): Promise<void> {
   await expect(page.getByText('Die Änderungen wurden gespeichert.').first()).toBeVisible();
 }
 
+/** On an application's page in the console: its webhook switched off and saved. */
+export async function removeWebhook(page: Page): Promise<void> {
+  const webhook = page.getByRole('switch', { name: 'Webhook einrichten' });
+  await expect(webhook).toBeChecked();
+  await webhook.click();
+  await clickSave(page);
+  await assertSaved(page);
+}
+
 export function historyTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Änderungsverlauf' });
 }

@@ -117,12 +117,22 @@ export async function signInAs(
  * `page`'s context, whatever that context's options (JavaScript off, for one).
  */
 export async function signInElsewhere(page: Page, browser: Browser, kind: DemoAccount['kind']): Promise<DemoAccount> {
-  const withScript = await browser.newContext();
-  await withScript.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
-  const who = await signInAs(await withScript.newPage(), kind, '/', { scripts: false });
-  await page.context().addCookies(await withScript.cookies());
-  await withScript.close();
+  const withScript = await germanDevice(browser);
+  const who = await signInAs(withScript, kind, '/', { scripts: false });
+  await page.context().addCookies(await withScript.context().cookies());
+  await withScript.context().close();
   return who;
+}
+
+/**
+ * A page on a device of its own (a new browser context) that chose German, as the spec's own page
+ * did: a second person at work beside the first, or one whose profile says another language.
+ * `page.context().close()` puts it away.
+ */
+export async function germanDevice(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
+  return context.newPage();
 }
 
 /**
@@ -181,4 +191,19 @@ export async function fillField(page: Page, label: string, value: string): Promi
 
 export async function clickButton(page: Page, name: string | RegExp): Promise<void> {
   await page.getByRole('button', { name }).click();
+}
+
+// ---- data a spec needs, stored as the user's own pages store it --------------------------
+
+/**
+ * The signed-in user's answer to the service portal's terms (its custom flow "service-terms",
+ * #30.1), stored as the flow's form stores it: `'true'` accepted, `null` not answered (the
+ * partner's demo data). A spec that opens the service portal sets the answer it needs, whichever
+ * spec ran before it on the same stack.
+ */
+export async function answerServiceTerms(page: Page, answer: 'true' | null): Promise<void> {
+  const stored = await page.request.post(`${urls.portal}/api/CustomFlow/service-terms`, {
+    data: { attributes: [{ key: 'termsAccepted', value: answer }] },
+  });
+  expect(stored.ok(), await stored.text()).toBe(true);
 }

@@ -8,7 +8,7 @@
 // (an open request of the partner for the kitchen planner with the dealer account access).
 import type { Page } from '@playwright/test';
 import { account, demoApps, fullNameOf, urls } from '../helpers/accounts.ts';
-import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+import { assertAccessible, expect, germanDevice, signInAs, test } from '../helpers/portal.ts';
 import { clearMails, linksOf, receivedMail } from '../helpers/mail.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -166,10 +166,8 @@ test('the global administrator reads the mails in the console; the partner asks 
   await assertAccessible(page);
 
   // Back to the demo data: an open request of the partner (its mail goes to the notification address too).
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
-  const asPartner = await context.newPage();
+  const asPartner = await germanDevice(browser);
   await signInAs(asPartner, 'partner');
   await requestPlanner(asPartner, 'Wir möchten Küchen für unsere Kunden planen.');
-  await context.close();
+  await asPartner.context().close();
 });

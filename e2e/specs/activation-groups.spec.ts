@@ -14,6 +14,7 @@ import {
   clickButton,
   clickSignOut,
   expect,
+  germanDevice,
   goToSettings,
   signInAs,
   test,
@@ -56,9 +57,7 @@ test('an employee gets an application by her directory group and loses it at the
   await assertAccessible(page);
 
   // The global administrator, on a device of her own, opens the employee's access: why she has it.
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: urls.portal }]);
-  const admin = await context.newPage();
+  const admin = await germanDevice(browser);
   await signInAs(admin, 'global-admin', accessPage);
   await expect(admin.getByRole('heading', { level: 1, name: fullNameOf(employee) })).toBeVisible();
   await expect(
@@ -88,7 +87,7 @@ test('an employee gets an application by her directory group and loses it at the
   await expect(
     admin.getByRole('region', { name: 'Warum dieser Zugriff' }).getByText('Kein Zugriff, daher keine Gründe.'),
   ).toBeVisible();
-  await context.close();
+  await admin.context().close();
 
   // Her data (settings → security): the access's history, granted and removed by the system.
   await goToSettings(page, 'Sicherheit');

@@ -1,7 +1,8 @@
 // The session lives on the portal server (issue #15): what a page script can reach holds no
 // token, a user with very large tokens signs in and works, cross-site writes are refused,
-// and oversized requests from anyone do not disturb a signed-in user. Runs with the admin
-// specs (last): it gives the global administrator 400 long permissions.
+// and oversized requests from anyone do not disturb a signed-in user. It gives the global
+// administrator 400 long permissions on the dealer shop, and takes them away again before she
+// signs out (the user-side specs sign her in too, before or after this one).
 import { account, demoApps, urls } from '../helpers/accounts.ts';
 import { clickSignOut, expect, goToHome, goToSettings, signInAs, test } from '../helpers/portal.ts';
 
@@ -117,11 +118,10 @@ test('an administrator whose tokens carry 400 permissions of 100 characters sign
     expect(role.ok(), await role.text()).toBe(true);
     roleIds.push(((await role.json()) as { id: string }).id);
   }
-  const current = await api.get(`${urls.portal}/api/Admin/Applications/${demoApps.dealerShop}/Users/${admin.id}`);
+  const access = `${urls.portal}/api/Admin/Applications/${demoApps.dealerShop}/Users/${admin.id}`;
+  const current = await api.get(access);
   const had = current.ok() ? ((await current.json()) as { roles: { id: string }[] }).roles.map((r) => r.id) : [];
-  const granted = await api.put(`${urls.portal}/api/Admin/Applications/${demoApps.dealerShop}/Users/${admin.id}`, {
-    data: { roleIds: [...had, ...roleIds] },
-  });
+  const granted = await api.put(access, { data: { roleIds: [...had, ...roleIds] } });
   expect(granted.ok(), await granted.text()).toBe(true);
 
   // A new sign-in: the tokens now carry the 400 permissions (about 56 KB).
@@ -139,6 +139,10 @@ test('an administrator whose tokens carry 400 permissions of 100 characters sign
   await page.goto('/admin/applications');
   await expect(page.getByRole('table')).toBeVisible();
   await goToHome(page);
+  // Her access to the dealer shop as it was (the demo data gives her none): her next sign-in carries
+  // the usual few permissions again. This session keeps its tokens until the sign-out below.
+  const restored = had.length === 0 ? await api.delete(access) : await api.put(access, { data: { roleIds: had } });
+  expect(restored.ok(), await restored.text()).toBe(true);
   await clickSignOut(page, account('global-admin'));
   await expect(page).toHaveURL(`${urls.portal}/auth/logout-success`);
   expect(cookieHeaders.length).toBeGreaterThan(3);

@@ -2,6 +2,7 @@
 // the demo dealer shop; external-app mode; a request for access (the catalogue's request form).
 import { account, demoApps, urls } from '../helpers/accounts.ts';
 import {
+  answerServiceTerms,
   assertAccessible,
   assertOnProviderSignIn,
   clickButton,
@@ -123,6 +124,11 @@ test('a new user requests access for one account and sees the request pending', 
   await page.getByRole('link', { name: 'Zur Startseite' }).click();
   await expect(page).toHaveURL(`${urls.portal}/`);
   await expect(page.getByText('Küchenplaner: angefragt, wartet auf Freigabe')).toBeVisible();
+  // The request names the account access she chose at the gate.
+  await page.goto('/requests');
+  await expect(
+    page.getByRole('list', { name: 'Meine Anfragen' }).getByRole('listitem', { name: 'Küchenplaner' }).first(),
+  ).toContainText('Möbelhaus Süd AG');
 });
 
 test('an internal application cannot be requested', async ({ page }) => {
@@ -147,6 +153,8 @@ test('a custom flow on the way to an application: the service terms must be acce
     }),
   );
   await signInAs(page, 'partner');
+  // She has not answered the terms yet, as in the demo data (a spec before this one may have accepted them).
+  await answerServiceTerms(page, null);
   await page
     .getByRole('list', { name: 'Meine Apps' })
     .getByRole('link', { name: /Serviceportal/ })

@@ -4,7 +4,7 @@
 // server. The spec unpins the favourites again at the end.
 import type { Page } from '@playwright/test';
 import { demoApps } from '../helpers/accounts.ts';
-import { assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
+import { answerServiceTerms, assertAccessible, expect, signInAs, test } from '../helpers/portal.ts';
 
 const favouritesSaved = (page: Page) =>
   page.waitForResponse((r) => r.url().endsWith('/My/Favourites') && r.request().method() === 'PUT' && r.ok());
@@ -93,6 +93,9 @@ test('an app the partner opens from the launcher shows under "Zuletzt verwendet"
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Serviceportal</title>' }),
   );
   await signInAs(page, 'partner');
+  // She has accepted the service portal's terms (the step on the way there, gate.spec.ts): the gate
+  // sends her on, whether or not that spec ran before this one.
+  await answerServiceTerms(page, 'true');
   const recorded = page.waitForResponse(
     (r) => r.url().endsWith(`/My/Applications/${demoApps.servicePortal}/Launch`) && r.request().method() === 'POST',
   );
