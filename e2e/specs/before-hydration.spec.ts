@@ -84,6 +84,32 @@ test.describe('on a CPU slowed four times, clicked as soon as it is painted', ()
   });
 });
 
+test.describe('taken over in place', () => {
+  test("the gate's form stays the server's while the page starts: its texts come with its code (#28.12)", async ({
+    page,
+  }) => {
+    await signInAs(page, 'partner');
+    await withoutDealerNumber(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const replaced: string[] = [];
+      Object.defineProperty(window, '__replaced', { value: replaced });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.tagName === 'FORM' || node.querySelector('form') !== null))
+              replaced.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await atFirstPaint(page, dealerShopGate);
+    await page.waitForFunction(() => performance.getEntriesByName('portal:ready').length > 0);
+    await expect(page.getByRole('button', { name: 'Speichern und weiter' })).toBeVisible();
+    // Swapped for the page's fallback and back, a form loses a click made meanwhile.
+    expect(await page.evaluate(() => (window as unknown as { __replaced: string[] }).__replaced)).toEqual([]);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -65,9 +65,12 @@ async function start() {
     mark('ready');
     services.startDeferred();
   });
-  // Render once the page's chunk is there too: a page that suspends at the first render shows
-  // the fallback, and React then holds it for at least 300 ms before revealing the page.
-  const [language] = await Promise.all([i18n, page]);
+  // Render once the page's chunk and texts are there too: a page that suspends at the first
+  // render shows the fallback, and React then holds it for at least 300 ms before revealing the
+  // page; a page the server rendered that suspends while it is taken over and then receives an
+  // update gives up its HTML for the fallback, and a click on it meanwhile is lost (#28.12).
+  const texts = i18n.then((instance) => instance.loadNamespaces([...(route.texts ?? [])]).then(() => instance));
+  const [language] = await Promise.all([texts, page]);
   services.setLanguageSource(() => language.resolvedLanguage ?? language.language);
   mark('render');
   const app = (

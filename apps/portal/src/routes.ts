@@ -46,10 +46,13 @@ export interface RouteDef {
   /** The page marks the first route ready itself (when its data is painted), not on mount. */
   readonly marksReady?: boolean;
   /**
-   * The namespace of the page's texts (besides `common`): loaded before it renders; when no
-   * language of the chain has it, the shell says so with a retry instead of raw keys (#30.9).
+   * The namespaces of the page's texts (besides `common`): loaded before it renders (with the
+   * page's code: a page the server rendered is taken over with every text it shows, #28.12);
+   * when no language of the chain has one, the shell says so with a retry instead of raw keys
+   * (#30.9). The first is the page's own; a page that shows the attribute fields also needs
+   * `settings`.
    */
-  readonly texts?: Namespace;
+  readonly texts?: readonly Namespace[];
 }
 
 type Page = { default: ComponentType };
@@ -76,19 +79,19 @@ export const routes: readonly RouteDef[] = [
     path: '/',
     layout: 'default',
     title: 'home',
-    texts: 'home',
+    texts: ['home'],
     page: home,
     preloadData: preloadMyApps,
     marksReady: true,
   },
-  { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', texts: 'auth', page: login },
+  { name: 'login', path: '/login', layout: 'noNavbar', public: true, title: 'login', texts: ['auth'], page: login },
   {
     name: 'authLogin',
     path: '/auth/login',
     layout: 'empty',
     public: true,
     title: 'signingIn',
-    texts: 'auth',
+    texts: ['auth'],
     page: callback,
     marksReady: true,
   },
@@ -98,7 +101,7 @@ export const routes: readonly RouteDef[] = [
     layout: 'empty',
     public: true,
     title: 'signingOut',
-    texts: 'auth',
+    texts: ['auth'],
     page: logout,
   },
   {
@@ -107,7 +110,7 @@ export const routes: readonly RouteDef[] = [
     layout: 'noNavbar',
     public: true,
     title: 'signedOut',
-    texts: 'auth',
+    texts: ['auth'],
     page: logoutSuccess,
   },
   {
@@ -115,7 +118,7 @@ export const routes: readonly RouteDef[] = [
     path: '/settings',
     layout: 'default',
     title: 'settings',
-    texts: 'settings',
+    texts: ['settings'],
     prefetch: true,
     page: settings,
   },
@@ -124,7 +127,7 @@ export const routes: readonly RouteDef[] = [
     path: '/settings/applications/:id',
     layout: 'default',
     title: 'settings',
-    texts: 'settings',
+    texts: ['settings'],
     page: settings,
   },
   {
@@ -132,26 +135,26 @@ export const routes: readonly RouteDef[] = [
     path: '/settings/:tab',
     layout: 'default',
     title: 'settings',
-    texts: 'settings',
+    texts: ['settings'],
     page: settings,
   },
   // Access governance (#19): the catalogue, a request to one application, the user's requests.
-  { name: 'catalogue', path: '/catalogue', layout: 'default', title: 'catalogue', texts: 'flows', page: catalogue },
+  { name: 'catalogue', path: '/catalogue', layout: 'default', title: 'catalogue', texts: ['flows'], page: catalogue },
   {
     name: 'catalogueRequest',
     path: '/catalogue/:application/request',
     layout: 'default',
     title: 'catalogue',
-    texts: 'flows',
+    texts: ['flows', 'settings'],
     page: requestForm,
   },
-  { name: 'requests', path: '/requests', layout: 'default', title: 'requests', texts: 'flows', page: myRequests },
+  { name: 'requests', path: '/requests', layout: 'default', title: 'requests', texts: ['flows'], page: myRequests },
   {
     name: 'flowsAuth',
     path: '/flows/auth',
     layout: 'noNavbar',
     title: 'flow',
-    texts: 'flows',
+    texts: ['flows', 'settings'],
     prefetch: true,
     page: gate,
   },
@@ -160,14 +163,21 @@ export const routes: readonly RouteDef[] = [
     path: '/flows/auth-refresh',
     layout: 'empty',
     title: 'refresh',
-    texts: 'flows',
+    texts: ['flows'],
     page: refresh,
   },
-  { name: 'flow', path: '/flows/:key?', layout: 'noNavbar', title: 'flow', texts: 'flows', page: customFlow },
+  {
+    name: 'flow',
+    path: '/flows/:key?',
+    layout: 'noNavbar',
+    title: 'flow',
+    texts: ['flows', 'settings'],
+    page: customFlow,
+  },
   // One route for the whole console (`*?`: `/admin` too), so moving inside it keeps the console
   // mounted: two routes would unmount and mount it again (layout, sidebar, its data) on the way
   // from `/admin` to `/admin/users`.
-  { name: 'admin', path: '/admin/*?', layout: 'admin', title: 'admin', texts: 'admin', page: admin },
+  { name: 'admin', path: '/admin/*?', layout: 'admin', title: 'admin', texts: ['admin', 'settings'], page: admin },
 ];
 
 export const notFoundRoute: RouteDef = {

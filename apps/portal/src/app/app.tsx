@@ -81,7 +81,7 @@ function GuardedRoute({ route }: { readonly route: RouteDef }) {
     <PageLayout kind={route.layout} {...(current === undefined ? {} : { current })}>
       <PageErrorBoundary resetKey={location} fallback={(error) => <ErrorViewFor error={error} />}>
         <Suspense fallback={<Pending />}>
-          <RouteTexts {...(route.texts === undefined ? {} : { namespace: route.texts })}>
+          <RouteTexts {...(route.texts === undefined ? {} : { namespaces: route.texts })}>
             <Page />
           </RouteTexts>
           {route.marksReady === true ? null : <MarkReadyOnMount />}

@@ -44,7 +44,7 @@ async function showSettings(language: Language) {
     <I18nextProvider i18n={i18n}>
       <UiBridge>
         <Suspense fallback={<p>…</p>}>
-          <RouteTexts namespace="settings">
+          <RouteTexts namespaces={['settings']}>
             <SettingsHeading />
           </RouteTexts>
         </Suspense>

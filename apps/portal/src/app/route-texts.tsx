@@ -11,10 +11,15 @@ import type { Namespace } from '../i18n/languages.ts';
 const TextsMissing = lazy(() => import('./texts-missing.tsx'));
 
 /** The page once its texts are there; else what went wrong, with a retry. */
-export function RouteTexts({ namespace, children }: { readonly namespace?: Namespace; readonly children: ReactNode }) {
-  const namespaces = namespace === undefined ? [] : [namespace];
-  // Suspends until the namespace has loaded or failed (typed as common's: nothing is read here).
-  const { i18n } = useTranslation(namespaces as ['common']);
+export function RouteTexts({
+  namespaces = [],
+  children,
+}: {
+  readonly namespaces?: readonly Namespace[];
+  readonly children: ReactNode;
+}) {
+  // Suspends until the namespaces have loaded or failed (typed as common's: nothing is read here).
+  const { i18n } = useTranslation(namespaces as unknown as ['common']);
   const missing = missingTexts(i18n, namespaces);
   return missing.length === 0 ? children : <TextsMissing namespaces={missing} />;
 }
