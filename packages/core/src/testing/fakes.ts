@@ -242,7 +242,7 @@ export function createMemorySessionStore(initial?: StoredSession): MemorySession
  * sees that core named the user through the port. The servers pass @portal/server's
  * `directoryUserId` (tested there), never this.
  */
-export function createFakeUserIds(): UserIds {
+function createFakeUserIds(): UserIds {
   return { of: (issuer, subject) => `${subject}@${issuer}` };
 }
 
