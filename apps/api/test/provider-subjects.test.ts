@@ -7,8 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryUserId } from '@portal/server';
 import type { Schema } from '@portal/contract';
 import { apps, roles, users } from '../src/db/seed/ids.ts';
-import { claimsOf } from '../src/services/access.ts';
-import { harness, json, standardAuthenticator, standardToken, token } from './harness.ts';
+import { seedDemo } from '../src/db/seed/demo.ts';
+import { claimsOf, permissionsOf } from '../src/services/access.ts';
+import {
+  freshDatabase,
+  harness,
+  json,
+  PORTAL,
+  standardAuthenticator,
+  standardToken,
+  testSecrets,
+  token,
+} from './harness.ts';
 import type { Harness } from './harness.ts';
 import { containing } from './matchers.ts';
 import { checkResponse } from './openapi.ts';
@@ -113,9 +123,7 @@ describe('a user whose subject is a user name (ADR 0029)', () => {
       await h.request('GET', `${path}/AccessReasons`, { token: admin }),
     );
     expect(reasons.hasAccess).toBe(true);
-    expect(reasons.reasons).toEqual([
-      containing({ kind: 'DIRECT_GRANT', by: containing({ id: users.globalAdmin }) }),
-    ]);
+    expect(reasons.reasons).toEqual([containing({ kind: 'DIRECT_GRANT', by: containing({ id: users.globalAdmin }) })]);
     const detail = await json<Schema<'UserDetail'>>(await h.request('GET', `/Users/${dwhoId}`, { token: admin }));
     expect(detail.applications.map((a) => [a.id, a.roles.map((r) => r.id)])).toEqual([
       [apps.portal, [roles.globalAdmin]],
@@ -152,5 +160,36 @@ describe('a user whose subject is a user name (ADR 0029)', () => {
         .where('user_id', '=', dwhoId)
         .executeTakeFirst(),
     ).toEqual({ role_ids: [roles.hrUser] });
+  });
+});
+
+describe('the demo seed with an administrator of the provider (API_SEED_ADMIN)', () => {
+  it('enters them under the directory’s id of their subject, with where they sign in, as global administrator', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      await seedDemo(db, {
+        portalUrl: PORTAL,
+        dealerShopUrl: 'http://localhost:4992',
+        secrets: testSecrets,
+        providerAdmin: {
+          issuer: lemonldap,
+          subject: 'rtyler',
+          email: 'rtyler@badwolf.org',
+          firstName: 'Rose',
+          lastName: 'Tyler',
+        },
+      });
+      const id = directoryUserId(lemonldap, 'rtyler');
+      expect(
+        await db
+          .selectFrom('users')
+          .select(['email', 'full_name', 'issuer', 'subject'])
+          .where('id', '=', id)
+          .executeTakeFirst(),
+      ).toEqual({ email: 'rtyler@badwolf.org', full_name: 'Rose Tyler', issuer: lemonldap, subject: 'rtyler' });
+      expect(await permissionsOf(db, id)).toEqual(await permissionsOf(db, users.globalAdmin));
+    } finally {
+      await close();
+    }
   });
 });
