@@ -177,6 +177,14 @@ if (providerName === 'lemonldap') {
     process.exit(1);
   });
 }
+/** The provider's user whom the demo seed makes the portal's administrator with `--provider lemonldap`. */
+const lemonldapAdmin = lemonldapUsers.find((u) => u.username === 'rtyler');
+/** API_SEED_ADMIN of a LemonLDAP::NG user: `<subject>,<e-mail>,<first name>,<last name>` (its name: first word, rest). */
+function seedAdminOf(user: (typeof lemonldapUsers)[number] | undefined): string {
+  if (user === undefined) return '';
+  const [first = '', ...rest] = user.name.split(' ');
+  return [user.username, user.email, first, rest.join(' ')].join(',');
+}
 /** The relying parties' view of the provider: the local one (in its shape), or LemonLDAP::NG as a standard provider. */
 const relyingParty: Record<string, string> =
   lemonldap === undefined
@@ -188,6 +196,8 @@ const relyingParty: Record<string, string> =
         IDP_CLIENT_SECRET: lemonldap.clientSecret,
         // LemonLDAP::NG 2.16 mis-decodes a Basic header for a client id with a '-' (scripts/lemonldap.ts).
         IDP_CLIENT_AUTH_METHOD: 'client_secret_post',
+        // The API's demo seed makes one of the provider's users the portal's administrator (ADR 0029).
+        API_SEED_ADMIN: seedAdminOf(lemonldapAdmin),
       };
 
 // The portal is served as its production build by the portal server (apps/portal-server:
@@ -293,7 +303,7 @@ ${
     ? `  Sign in with any of these accounts, password ${demo.password}
 ${demo.accounts.map((a) => `    ${a.email.padEnd(28)} ${a.kind}`).join('\n')}`
     : `  The portal signs in through LemonLDAP::NG at ${lemonldap.issuer} (a standard OpenID provider).
-  Sign in there with its demo users (user name = password):
+  Sign in there with its demo users (user name = password); ${lemonldapAdmin?.username ?? ''} administers the portal:
 ${lemonldapUsers.map((u) => `    ${u.username.padEnd(10)} ${u.email}`).join('\n')}
   The demo client application still signs in through the local provider (${urls.idp}).`
 }

@@ -3,7 +3,8 @@
 // issuer with a GUID and a trailing slash for every policy, the policy in `tfp`), and
 // LemonLDAP::NG from Debian as a standard OpenID provider nobody here wrote. In each a user signs
 // in, sees the launcher (the API accepts that provider's tokens), keeps working past the access
-// token's lifetime (the portal server refreshed the session), and signs out at the provider.
+// token's lifetime (the portal server refreshed the session), and signs out at the provider; an
+// administrator who signs in at LemonLDAP::NG too opens that user in the console (ADR 0029).
 import { account, demoApps, fullNameOf } from '../helpers/accounts.ts';
 import { startOwnStack, type OwnStack } from '../helpers/own-stack.ts';
 import {
@@ -115,5 +116,33 @@ test.describe('LemonLDAP::NG, a standard provider', () => {
     await expect(page).toHaveURL(`${stack.urls.portal}/auth/logout-success`);
     await page.goto(`${stack.urls.portal}/`);
     await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('the administrator, a user of the provider too, finds that user in the console and opens them: their id a UUID, their user name shown (ADR 0029)', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // rtyler administers the portal (the demo seed's API_SEED_ADMIN on this stack).
+    await page.goto(`${stack.urls.portal}/`);
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4160\//);
+    await page.locator('input[name="user"]').fill('rtyler');
+    await page.locator('input[name="password"]').fill('rtyler');
+    await page.locator('button[type="submit"]').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Rose Tyler');
+
+    await page.goto(`${stack.urls.portal}/admin/users`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeVisible();
+    await page.getByRole('searchbox').first().fill('Doctor');
+    await page.getByRole('link', { name: 'Doctor Who' }).click();
+    // The provider's user name is no UUID: the directory's id of it is one of version 5 (issuer and subject).
+    await expect(page).toHaveURL(
+      new RegExp(
+        `^${stack.urls.portal}/admin/users/[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`,
+      ),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Doctor Who' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Kennung beim Anbieter' })).toHaveValue('dwho');
+    await expect(page.getByRole('textbox', { name: 'Identitätsanbieter' })).toHaveValue('http://127.0.0.1:4160');
   });
 });

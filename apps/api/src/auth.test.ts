@@ -3,16 +3,17 @@
 // provider's one issuer, its tokens without the portal's data claim.
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { directoryUserId } from '@portal/server';
 import { createAuthenticator } from './auth.ts';
 
 const { privateKey, publicKey } = await generateKeyPair('RS256');
 const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
 const tenantIssuer = 'https://contoso.b2clogin.com/775527ff-9a37-4307-8b3d-cc311f58d925/v2.0/';
 
-const sign = (claims: Record<string, unknown>, issuer: string, audience = 'portal-api') =>
+const sign = (claims: Record<string, unknown>, issuer: string, audience = 'portal-api', subject = 'user-1') =>
   new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: 'k' })
-    .setSubject('user-1')
+    .setSubject(subject)
     .setIssuer(issuer)
     .setAudience(audience)
     .setIssuedAt()
@@ -81,13 +82,25 @@ describe('a standard provider', () => {
     audience: 'portal-api',
     issuers: [{ issuer, keys }],
     claims: { email: 'mail', givenName: 'given_name', familyName: 'family_name', data: 'hkData', groups: 'memberOf' },
-    directoryPermissions: async (userId) => new Set(userId === 'user-1' ? ['roles.read'] : []),
+    directoryPermissions: async (userId) => new Set(userId === directoryUserId(issuer, 'user-1') ? ['roles.read'] : []),
   });
 
   it('accepts its issuer; without the data claim the permissions come from the directory', async () => {
     const principal = await auth.user(`Bearer ${await sign({ mail: 'a@example.com' }, issuer)}`);
-    expect(principal).toMatchObject({ userId: 'user-1', email: 'a@example.com' });
+    expect(principal).toMatchObject({ email: 'a@example.com', issuer, subject: 'user-1' });
     expect([...principal.permissions]).toEqual(['roles.read']);
+  });
+
+  it("names the user by the directory's id of the subject at the issuer: a UUID subject itself, another a version 5 UUID (ADR 0029)", async () => {
+    const named = await auth.user(`Bearer ${await sign({}, issuer, 'portal-api', 'dwho')}`);
+    expect(named).toMatchObject({ userId: directoryUserId(issuer, 'dwho'), issuer, subject: 'dwho' });
+    expect(named.userId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect((await auth.user(`Bearer ${await sign({}, issuer, 'portal-api', 'dwho')}`)).userId).toBe(named.userId);
+    const objectId = '775527FF-9A37-4307-8B3D-CC311F58D925';
+    expect(await auth.user(`Bearer ${await sign({}, issuer, 'portal-api', objectId)}`)).toMatchObject({
+      userId: objectId.toLowerCase(),
+      subject: objectId,
+    });
   });
 
   it('a data claim that is present but broken fails closed (no directory fallback)', async () => {

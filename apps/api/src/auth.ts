@@ -8,12 +8,20 @@
 // Permissions come from the token's data claim (hkData.permissions, B2C's API connector) and
 // fail closed; a token without that claim at all (a standard provider knows nothing of the
 // portal's permissions) gets the user's permissions from the directory.
+// The user's id is the directory's id of the token's subject at its issuer (ADR 0029,
+// @portal/server's directoryUserId, the portal server's too): the subject where it is a UUID,
+// else a name-based UUID of both.
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
+import { directoryUserId } from '@portal/server';
 import { unauthorized } from './http/errors.ts';
 
 export interface Principal {
+  /** The directory's id of `subject` at `issuer`. */
   userId: string;
+  /** The token's issuer (`iss`) and subject (`sub`): where the user signs in. */
+  issuer: string;
+  subject: string;
   email: string | undefined;
   givenName: string | undefined;
   familyName: string | undefined;
@@ -144,14 +152,17 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
       }
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0 || sub.length > 100) throw unauthorized();
+      const userId = directoryUserId(issuer.issuer, sub);
       const groups = groupsOf(payload[names.groups]);
       const data = payload[names.data];
       const permissions =
         data === undefined && config.directoryPermissions !== undefined
-          ? await config.directoryPermissions(sub)
+          ? await config.directoryPermissions(userId)
           : permissionsOf(data);
       return {
-        userId: sub,
+        userId,
+        issuer: issuer.issuer,
+        subject: sub,
         email: firstString(payload[names.email]) ?? firstString(payload.emails),
         givenName: str(payload[names.givenName]),
         familyName: str(payload[names.familyName]),

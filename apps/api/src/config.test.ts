@@ -70,3 +70,32 @@ describe('the job runner (#28.6)', () => {
     expect(() => readConfig({ API_JOB_POLL_INTERVAL_MS: value })).toThrow('API_JOB_POLL_INTERVAL_MS');
   });
 });
+
+describe('the demo seed’s administrator of the provider (API_SEED_ADMIN, ADR 0029)', () => {
+  it('is none unset, else a subject with an e-mail and names', () => {
+    expect(readConfig({}).seedAdmin).toBeUndefined();
+    expect(readConfig({ API_SEED_ADMIN: 'rtyler,rtyler@badwolf.org,Rose,Tyler' }).seedAdmin).toEqual({
+      subject: 'rtyler',
+      email: 'rtyler@badwolf.org',
+      firstName: 'Rose',
+      lastName: 'Tyler',
+    });
+    expect(readConfig({ API_SEED_ADMIN: ' rtyler , rtyler@badwolf.org ' }).seedAdmin).toEqual({
+      subject: 'rtyler',
+      email: 'rtyler@badwolf.org',
+      firstName: '',
+      lastName: '',
+    });
+  });
+
+  it('stops the start when the value is not one', () => {
+    for (const wrong of [
+      'rtyler',
+      ',rtyler@badwolf.org',
+      'rtyler,no-mail',
+      'a,b@c.d,e,f,g',
+      `${'x'.repeat(101)},a@b.c`,
+    ])
+      expect(() => readConfig({ API_SEED_ADMIN: wrong })).toThrow(/^API_SEED_ADMIN must be <subject>,<e-mail>/);
+  });
+});

@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { providerConfigFromEnv, type ProviderConfig } from '@portal/server';
 import { DEVELOPMENT_KEY_ID, developmentKeys, parseSecretKeys, secretBox } from './secrets.ts';
 import type { SecretBox, SecretKey } from './secrets.ts';
+import type { ProviderAdmin } from './db/seed/demo.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   /** Where browsers reach the API (API_PUBLIC_URL, default API_URL): the base of logo URLs. */
   publicUrl: string;
   seed: 'demo' | 'large' | 'none';
+  /** API_SEED_ADMIN: a user of the provider the demo seed makes global administrator (their issuer: the provider's). */
+  seedAdmin: Omit<ProviderAdmin, 'issuer'> | undefined;
   dealerShopUrl: string;
   production: boolean;
   /** How often the expiry job of time-bound access sweeps (API_EXPIRY_INTERVAL_MS, default 60 s). */
@@ -138,6 +141,26 @@ function secretKeysOf(env: NodeJS.ProcessEnv, production: boolean): { keys: Secr
   return { keys, development: false };
 }
 
+/**
+ * API_SEED_ADMIN, `<subject>,<e-mail>,<first name>,<last name>` (the names may be empty): a user of
+ * the provider whom the demo seed of an empty database makes the portal's global administrator.
+ */
+function seedAdminOf(text: string | undefined): Omit<ProviderAdmin, 'issuer'> | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const [subject = '', email = '', firstName = '', lastName = '', ...rest] = text.split(',').map((p) => p.trim());
+  if (
+    subject === '' ||
+    subject.length > 100 ||
+    !/^[^\s@]+@[^\s@]+$/.test(email) ||
+    email.length > 254 ||
+    rest.length > 0
+  )
+    throw new Error(
+      `API_SEED_ADMIN must be <subject>,<e-mail>,<first name>,<last name> (the provider's subject of the user, up to 100 characters), not ${text}`,
+    );
+  return { subject, email, firstName: firstName.slice(0, 100), lastName: lastName.slice(0, 100) };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The local provider calls the internal endpoints; elsewhere they answer 401 (IDP_INTERNAL_ISSUER empty).
   const internalIssuer =
@@ -173,6 +196,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl: (env.API_URL ?? 'http://localhost:4000').replace(/\/$/, ''),
     publicUrl: (env.API_PUBLIC_URL || env.API_URL || 'http://localhost:4000').replace(/\/$/, ''),
     seed,
+    seedAdmin: seedAdminOf(env.API_SEED_ADMIN),
     dealerShopUrl: (env.DEALER_SHOP_URL ?? 'http://localhost:4002').replace(/\/$/, ''),
     production,
     expiryIntervalMs,

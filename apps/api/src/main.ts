@@ -74,8 +74,19 @@ const program = Effect.gen(function* () {
     return yield* new StartRefused({
       line: `${unreadable.count} stored webhook secret(s) cannot be read, e.g. ${unreadable.first ?? ''}`,
     });
+  // A user of the provider as the demo's administrator (API_SEED_ADMIN): at the sign-in flow's issuer.
+  const signInIssuer = provider.metadata.get(config.provider.flows.signIn)?.issuer;
+  const providerAdmin =
+    config.seedAdmin === undefined || signInIssuer === undefined
+      ? undefined
+      : { ...config.seedAdmin, issuer: signInIssuer };
   const seeded = yield* step('the seed', () =>
-    seed(db, config.seed, { portalUrl: config.portalUrl, dealerShopUrl: config.dealerShopUrl, secrets }),
+    seed(db, config.seed, {
+      portalUrl: config.portalUrl,
+      dealerShopUrl: config.dealerShopUrl,
+      secrets,
+      providerAdmin,
+    }),
   );
   if (seeded.length) console.log(`api: seeded ${seeded.join(' + ')} data`);
 

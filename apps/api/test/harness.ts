@@ -9,6 +9,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { createAuthenticator } from '../src/auth.ts';
+import type { Authenticator } from '../src/auth.ts';
+import { permissionsOf } from '../src/services/access.ts';
 import type { AppEnv } from '../src/context.ts';
 import { migrate, openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
@@ -62,6 +64,43 @@ export function testAuthenticator(keySet: typeof keys = keys) {
     policyClaim: 'tfp',
     internal: { issuer: `${AUTHORITY}/internal`, keys: keySet },
   });
+}
+
+/**
+ * The API's authenticator for standard providers (#27, ADR 0029): each of `issuers` one issuer, their
+ * tokens without the portal's data claim (permissions from the directory); beside them the test
+ * provider's sign-in issuer, whose tokens (`token()`) carry their permissions, for administrators.
+ */
+export function standardAuthenticator(db: Database, issuers: readonly string[]) {
+  return createAuthenticator({
+    audience: AUDIENCE,
+    issuers: [`${AUTHORITY}/b2c_1a_signin/v2.0`, ...issuers].map((issuer) => ({ issuer, keys })),
+    directoryPermissions: async (userId) => new Set(await permissionsOf(db, userId)),
+  });
+}
+
+/** An access token of a standard provider (LemonLDAP::NG, Keycloak): its `sub` any string, no data claim. */
+export async function standardToken(options: {
+  issuer: string;
+  sub: string;
+  email?: string;
+  givenName?: string;
+  familyName?: string;
+  groups?: readonly string[];
+}): Promise<string> {
+  const claims: Record<string, unknown> = {};
+  if (options.groups !== undefined) claims.groups = options.groups;
+  if (options.email !== undefined) claims.email = options.email;
+  if (options.givenName !== undefined) claims.given_name = options.givenName;
+  if (options.familyName !== undefined) claims.family_name = options.familyName;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+    .setSubject(options.sub)
+    .setIssuer(options.issuer)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(privateKey);
 }
 
 export async function token(options: TokenOptions = {}): Promise<string> {
@@ -174,7 +213,13 @@ export interface Harness {
 }
 
 export async function harness(
-  options: { seed?: boolean; fetchImpl?: typeof fetch; mail?: MailQueue } = {},
+  options: {
+    seed?: boolean;
+    fetchImpl?: typeof fetch;
+    mail?: MailQueue;
+    /** Another token check than the test provider's (`standardAuthenticator`). */
+    auth?: (db: Database) => Authenticator;
+  } = {},
 ): Promise<Harness> {
   const { db, close, url } = await freshDatabase();
   if (options.seed ?? true)
@@ -201,7 +246,7 @@ export async function harness(
   });
   const app = createApp({
     db,
-    auth: testAuthenticator(keys),
+    auth: options.auth?.(db) ?? testAuthenticator(keys),
     onWebhookQueued,
     allowHttpWebhooks: true,
     publicUrl: 'http://localhost:4900',

@@ -49,6 +49,7 @@ import {
   serializeCookie,
   type RequestCookieJar,
 } from '@portal/adapters';
+import { directoryUserId } from '@portal/server';
 import type { Directory } from './directory.ts';
 import type { SessionRecord, Sessions } from './sessions.ts';
 
@@ -128,7 +129,13 @@ const refused: Destination = { allowed: false };
 const isGatePath = (path: string) => path === authRoutes.appGate || path.startsWith(`${authRoutes.appGate}?`);
 
 export function createAuth(deps: AuthDeps) {
-  const platform = { clock: createSystemClock(), random: createCryptoRandom(), digest: createSubtleDigest() };
+  // The user's id is the directory's id of their subject, as the API names them (ADR 0029).
+  const platform = {
+    clock: createSystemClock(),
+    random: createCryptoRandom(),
+    digest: createSubtleDigest(),
+    userIds: { of: directoryUserId },
+  };
   const portalOrigin = new URL(deps.portalUrl).origin;
 
   const currentSession = (cookieHeader: string | undefined) =>

@@ -16,7 +16,7 @@ import {
   toPortalError,
 } from '@portal/core';
 import { createCryptoRandom, createSubtleDigest, createSystemClock } from '@portal/adapters';
-import { readBoundedBody } from '@portal/server';
+import { directoryUserId, readBoundedBody } from '@portal/server';
 import type { IdentityProvider } from '@portal/core';
 import type { RefreshLocks, SessionRecord, Sessions } from './sessions.ts';
 import { errorBody, type ServerErrorCode } from './messages.ts';
@@ -107,7 +107,13 @@ async function boundedBody(request: Request): Promise<ArrayBuffer | null | undef
 export function createApiProxy(deps: ProxyDeps) {
   const systemClock = createSystemClock();
   const clock = deps.now === undefined ? systemClock : { ...systemClock, now: deps.now };
-  const platform = { clock, random: createCryptoRandom(), digest: createSubtleDigest() };
+  // The user's id is the directory's id of their subject, as the API names them (ADR 0029).
+  const platform = {
+    clock,
+    random: createCryptoRandom(),
+    digest: createSubtleDigest(),
+    userIds: { of: directoryUserId },
+  };
 
   /**
    * A fresh access token for the session (refreshing once when due); undefined when the

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createFakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
-import { providerConfigFromEnv } from '@portal/server';
+import { directoryUserId, providerConfigFromEnv } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { createServer } from './server.ts';
 import { sessionCookieName } from './auth.ts';
@@ -64,7 +64,7 @@ it('a signed-in browser is still signed in after the server restarts', async () 
   const second = await createServer(config, options);
   try {
     const page = await (await second.app.request(`${portal}/`, { headers: { cookie } })).text();
-    expect(page).toContain('"user":{"id":"u-restart"');
+    expect(page).toContain(`"user":{"id":"${directoryUserId(idp.issuer, 'u-restart')}"`);
   } finally {
     await second.close();
   }

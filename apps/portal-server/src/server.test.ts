@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGateForm, decodeMySessions, gateFormCookie, jsonBodyMaxDepth } from '@portal/core';
 import { createFakeIdentityProvider, type FakeIdentityProvider } from '@portal/core/testing';
 import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
-import { providerConfigFromEnv, refusedBodyDrainBytes } from '@portal/server';
+import { directoryUserId, providerConfigFromEnv, refusedBodyDrainBytes } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { sql } from 'kysely';
 import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
@@ -424,7 +424,9 @@ describe('sign-in edges', () => {
       headers: { cookie: `${cookie}; ${cookieHeader(cookiesOf(start))}` },
     });
     expect(back.headers.get('location')).toBe('http://shop.test/');
-    expect(await server.sessions.find(cookie.split('=')[1])).toMatchObject({ user: { id: 'u-dana' } });
+    expect(await server.sessions.find(cookie.split('=')[1])).toMatchObject({
+      user: { id: directoryUserId(idp.issuer, 'u-dana') },
+    });
   });
 
   it('the wait before the application is the browser’s: a page that refreshes itself, bounded (#28.13)', async () => {
@@ -510,6 +512,38 @@ describe('the directory at sign-in (#27, #29)', () => {
       expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /My/Groups/Sync', 'GET /My/Claims']);
       const page = await (await server.app.request(`${portal}/`, { headers: { cookie: who } })).text();
       expect(page).toContain('"permissions":["roles.read"]');
+    } finally {
+      idp.setUser({
+        sub: 'u-dana',
+        email: 'dana@hk-demo.test',
+        language: 'en',
+        hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['applications.read'] },
+      });
+    }
+  });
+});
+
+describe("a user whose subject is no UUID (a standard provider's user name, ADR 0029)", () => {
+  it("is the API's user: the page's user id is the directory's id of the token's subject at its issuer", async () => {
+    idp.setUser({ sub: 'dwho', email: 'dwho@badwolf.org' });
+    try {
+      const { cookie } = await signIn('/');
+      const html = await (await server.app.request(`${portal}/`, { headers: { cookie } })).text();
+      const boot = JSON.parse(
+        /<script type="application\/json" id="hk-boot">(.*?)<\/script>/.exec(html)?.[1] ?? '{}',
+      ) as {
+        user?: { id: string; issuer: string };
+      };
+      // The API's authenticator names the caller of this token by the same function (apps/api/src/auth.ts).
+      const expected = directoryUserId(idp.issuer, 'dwho');
+      expect(expected).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(boot.user).toMatchObject({ id: expected, issuer: idp.issuer });
+      const rows = await server.database.db
+        .selectFrom('portal_session')
+        .select('user_id')
+        .where('user_id', '=', expected)
+        .execute();
+      expect(rows.length).toBeGreaterThan(0);
     } finally {
       idp.setUser({
         sub: 'u-dana',

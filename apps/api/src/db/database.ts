@@ -25,6 +25,7 @@ import * as jobs from './migrations/0019_jobs.ts';
 import * as requiredAnswer from './migrations/0016_required_answer.ts';
 import * as initiateLogin from './migrations/0017_initiate_login.ts';
 import * as countersPerBackend from './migrations/0018_counters_per_backend.ts';
+import * as providerSubjects from './migrations/0020_provider_subjects.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { DB } from './schema.ts';
 
@@ -79,6 +80,7 @@ function migrations(options: MigrateOptions): MigrationSet {
     '0017_initiate_login': initiateLogin,
     '0018_counters_per_backend': countersPerBackend,
     '0019_jobs': jobs,
+    '0020_provider_subjects': providerSubjects,
   };
   // Kysely's own table (`kysely_migration`), as before the shared migrator.
   return { migrations: all };

@@ -35,6 +35,9 @@ interface UsersTable {
   internal: boolean;
   created_at: GeneratedTimestamp;
   search: ColumnType<string, never, never>;
+  /** The issuer of the user's tokens and their `sub` there (0020, ADR 0029), from the call that created them; null before. */
+  issuer: Generated<string | null>;
+  subject: Generated<string | null>;
 }
 
 interface PermissionsTable {

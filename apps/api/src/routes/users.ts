@@ -183,6 +183,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     return c.json({
       ...userOf(u),
       address: u.address ?? null,
+      signIn: u.issuer !== null && u.subject !== null ? { issuer: u.issuer, subject: u.subject } : null,
       applications: grants.map((g) => ({
         id: g.id,
         label: g.label,

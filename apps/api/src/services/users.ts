@@ -1,5 +1,6 @@
 // The signed-in user's row. A user the identity provider knows but the API has not seen yet
-// is created from the token's claims on first use (just-in-time provisioning).
+// is created from the token's claims on first use (just-in-time provisioning), under the
+// directory's id of their subject (ADR 0029), with the issuer and subject an administrator sees.
 import type { Principal } from '../auth.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
@@ -26,7 +27,10 @@ export async function ensureUser(db: Database, me: Principal): Promise<void> {
       language: 'de',
       internal: false,
     };
-    await trx.insertInto('users').values(row).execute();
+    await trx
+      .insertInto('users')
+      .values({ ...row, issuer: me.issuer, subject: me.subject })
+      .execute();
     await recordHistory(trx, {
       table: 'users',
       entity: me.userId,

@@ -28,6 +28,7 @@ import {
   userFromSession,
 } from '@portal/core';
 import { createMemoryLock, createMemorySessionStore } from '@portal/core/testing';
+import { directoryUserId } from '@portal/server';
 import identities from '@portal/contract/demo-identities.json' with { type: 'json' };
 import { createMemoryCookieJar } from '../cookies/jar.ts';
 import type { MemoryCookieJar } from '../cookies/jar.ts';
@@ -43,6 +44,8 @@ import { Browser, isPage } from '@portal/tooling/browser';
 import type { Stack } from './stack.ts';
 import { freePort, startStack } from './stack.ts';
 
+/** The directory's user ids, as the portal server and the API name users (ADR 0029). */
+const userIds = { of: directoryUserId };
 const clientId = identities.clients.portal.clientId;
 const password = identities.password;
 const account = (kind: string) => {
@@ -174,7 +177,7 @@ async function signIn(
 /** Core's refresh step over the tab's session, as the portal server runs it: true when the tokens were renewed. */
 async function refreshTokens(tab: Portal, lock: Lock): Promise<boolean> {
   const current = await tab.sessions.read();
-  const user = current === undefined ? undefined : userFromSession(current);
+  const user = current === undefined ? undefined : userFromSession(current, userIds);
   if (current === undefined || user === undefined) return false;
   const config: AuthConfig = {
     clientId,
@@ -188,6 +191,7 @@ async function refreshTokens(tab: Portal, lock: Lock): Promise<boolean> {
     sessionStore: tab.sessions,
     lock,
     identityProvider: tab.provider,
+    userIds,
   };
   return refreshSession(ports, { config, session: current, user }).then(
     () => true,
@@ -419,7 +423,7 @@ describe('sign-in against the local provider', () => {
 function decodeIdToken(claims: unknown) {
   const checked = checkIdTokenClaims(claims, { issuer: String((claims as JWTPayload).iss), clientId, now: Date.now() });
   if (!checked.ok) throw new Error(checked.problem);
-  return signedInUserFromClaims(checked.claims);
+  return signedInUserFromClaims(checked.claims, userIds);
 }
 
 describe('an expired access token', () => {
@@ -567,6 +571,7 @@ describe('core on the adapters', () => {
       sessionStore: tab.sessions,
       lock: createMemoryLock(),
       identityProvider: tab.provider,
+      userIds,
     };
   }
   type CorePorts = ReturnType<typeof corePorts>;
@@ -610,7 +615,9 @@ describe('core on the adapters', () => {
     const callback = await startAndReturn(ports, new Browser(), account('partner').email);
     const result = await finish(ports, callback);
     expect(result.user).toMatchObject({ id: account('partner').id, fullName: 'Dana Dealer' });
-    expect(userFromSession((await tab.sessions.read()) ?? result.session)).toMatchObject({ id: account('partner').id });
+    expect(userFromSession((await tab.sessions.read()) ?? result.session, userIds)).toMatchObject({
+      id: account('partner').id,
+    });
     const before = tokenRequests;
     const reload = await finish(ports, callback).then(
       () => undefined,

@@ -3118,6 +3118,11 @@ export interface components {
             items: components["schemas"]["UserSummary"][];
             total: number;
         };
+        /** @description A user at the identity provider: the issuer of their tokens (`iss`) and their subject (`sub`) there, as the call that made the directory create them named them. The user's id is the subject where it is a UUID, else a name-based UUID (version 5) of both, which nobody can read back: an administrator finds the provider's user name here (ADR 0029). */
+        ProviderSubject: {
+            issuer: string;
+            subject: string;
+        };
         UserDetail: {
             id: components["schemas"]["Uuid"];
             fullName: string;
@@ -3129,6 +3134,8 @@ export interface components {
             internal: boolean;
             language: components["schemas"]["Language"];
             createdAt: components["schemas"]["DateTime"];
+            /** @description Where the user signs in; null for a user the directory did not create on a call of theirs (seeded, imported, or created before it recorded this), whose id is their subject */
+            signIn: components["schemas"]["ProviderSubject"] | null;
             /** @description The user's first 100 applications by label, with roles and account accesses */
             applications: {
                 id: components["schemas"]["ApplicationIdValue"];

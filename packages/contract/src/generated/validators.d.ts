@@ -157,6 +157,7 @@ export declare const MailList: Validator<Schemas["MailList"]>;
 export declare const MailSettings: Validator<Schemas["MailSettings"]>;
 export declare const UserSummary: Validator<Schemas["UserSummary"]>;
 export declare const UserList: Validator<Schemas["UserList"]>;
+export declare const ProviderSubject: Validator<Schemas["ProviderSubject"]>;
 export declare const UserDetail: Validator<Schemas["UserDetail"]>;
 export declare const EmailChange: Validator<Schemas["EmailChange"]>;
 export declare const UserClaims: Validator<Schemas["UserClaims"]>;

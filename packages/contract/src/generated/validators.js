@@ -33400,10 +33400,88 @@ validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const UserDetail = validate217;
-const schema405 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+export const ProviderSubject = validate217;
+const schema405 = {"type":"object","additionalProperties":false,"required":["issuer","subject"],"properties":{"issuer":{"type":"string"},"subject":{"type":"string"}}};
 
 function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.issuer === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.subject === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "issuer") || (key0 === "subject"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+if(typeof data.issuer !== "string"){
+const err3 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.subject !== undefined){
+if(typeof data.subject !== "string"){
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+
+export const UserDetail = validate218;
+const schema406 = {"type":"object","additionalProperties":false,"required":["id","fullName","firstName","lastName","email","companyName","address","internal","language","createdAt","signIn","applications"],"properties":{"id":{"$ref":"#/components/schemas/Uuid"},"fullName":{"type":"string"},"firstName":{"type":"string"},"lastName":{"type":"string"},"email":{"type":"string"},"companyName":{"type":["string","null"]},"address":{"oneOf":[{"$ref":"#/components/schemas/Address"},{"type":"null"}]},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"createdAt":{"$ref":"#/components/schemas/DateTime"},"signIn":{"oneOf":[{"$ref":"#/components/schemas/ProviderSubject"},{"type":"null"}]},"applications":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["id","label","accessSince","roles","accountAccesses"],"properties":{"id":{"$ref":"#/components/schemas/ApplicationIdValue"},"label":{"type":"string"},"accessSince":{"$ref":"#/components/schemas/DateTime"},"roles":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}},"accountAccesses":{"type":"array","items":{"$ref":"#/components/schemas/Ref"}}}}}}};
+
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -33507,8 +33585,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.applications === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applications"},message:"must have required property '"+"applications"+"'"};
+if(data.signIn === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signIn"},message:"must have required property '"+"signIn"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33517,9 +33595,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func15.call(schema405.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.applications === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applications"},message:"must have required property '"+"applications"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33528,12 +33605,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+for(const key0 in data){
+if(!(func15.call(schema406.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33542,8 +33616,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33552,9 +33630,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.test(data0))){
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -33564,9 +33641,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.fullName !== undefined){
-if(typeof data.fullName !== "string"){
-const err15 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err15 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33576,9 +33652,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.firstName !== undefined){
-if(typeof data.firstName !== "string"){
-const err16 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.fullName !== undefined){
+if(typeof data.fullName !== "string"){
+const err16 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33588,9 +33664,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.lastName !== undefined){
-if(typeof data.lastName !== "string"){
-const err17 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.firstName !== undefined){
+if(typeof data.firstName !== "string"){
+const err17 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -33600,9 +33676,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.email !== undefined){
-if(typeof data.email !== "string"){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.lastName !== undefined){
+if(typeof data.lastName !== "string"){
+const err18 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -33612,15 +33688,27 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.companyName !== undefined){
-let data5 = data.companyName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema405.properties.companyName.type},message:"must be string,null"};
+if(data.email !== undefined){
+if(typeof data.email !== "string"){
+const err19 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.companyName !== undefined){
+let data5 = data.companyName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema406.properties.companyName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -33634,21 +33722,7 @@ const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
 if(!((((key1 === "street") || (key1 === "postalCode")) || (key1 === "city")) || (key1 === "country"))){
-const err20 = {instancePath:instancePath+"/address",schemaPath:"#/components/schemas/Address/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data6.street !== undefined){
-let data7 = data6.street;
-if(typeof data7 === "string"){
-if(func0(data7) > 200){
-const err21 = {instancePath:instancePath+"/address/street",schemaPath:"#/components/schemas/Address/properties/street/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err21 = {instancePath:instancePath+"/address",schemaPath:"#/components/schemas/Address/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -33658,8 +33732,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/address/street",schemaPath:"#/components/schemas/Address/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.street !== undefined){
+let data7 = data6.street;
+if(typeof data7 === "string"){
+if(func0(data7) > 200){
+const err22 = {instancePath:instancePath+"/address/street",schemaPath:"#/components/schemas/Address/properties/street/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -33669,11 +33746,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data6.postalCode !== undefined){
-let data8 = data6.postalCode;
-if(typeof data8 === "string"){
-if(func0(data8) > 20){
-const err23 = {instancePath:instancePath+"/address/postalCode",schemaPath:"#/components/schemas/Address/properties/postalCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+else {
+const err23 = {instancePath:instancePath+"/address/street",schemaPath:"#/components/schemas/Address/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -33683,8 +33757,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/address/postalCode",schemaPath:"#/components/schemas/Address/properties/postalCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.postalCode !== undefined){
+let data8 = data6.postalCode;
+if(typeof data8 === "string"){
+if(func0(data8) > 20){
+const err24 = {instancePath:instancePath+"/address/postalCode",schemaPath:"#/components/schemas/Address/properties/postalCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -33694,11 +33771,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data6.city !== undefined){
-let data9 = data6.city;
-if(typeof data9 === "string"){
-if(func0(data9) > 100){
-const err25 = {instancePath:instancePath+"/address/city",schemaPath:"#/components/schemas/Address/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err25 = {instancePath:instancePath+"/address/postalCode",schemaPath:"#/components/schemas/Address/properties/postalCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -33708,8 +33782,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/address/city",schemaPath:"#/components/schemas/Address/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.city !== undefined){
+let data9 = data6.city;
+if(typeof data9 === "string"){
+if(func0(data9) > 100){
+const err26 = {instancePath:instancePath+"/address/city",schemaPath:"#/components/schemas/Address/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -33719,11 +33796,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data6.country !== undefined){
-let data10 = data6.country;
-if(typeof data10 === "string"){
-if(func0(data10) > 100){
-const err27 = {instancePath:instancePath+"/address/country",schemaPath:"#/components/schemas/Address/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err27 = {instancePath:instancePath+"/address/city",schemaPath:"#/components/schemas/Address/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -33733,8 +33807,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/address/country",schemaPath:"#/components/schemas/Address/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.country !== undefined){
+let data10 = data6.country;
+if(typeof data10 === "string"){
+if(func0(data10) > 100){
+const err28 = {instancePath:instancePath+"/address/country",schemaPath:"#/components/schemas/Address/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -33744,14 +33821,25 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
 else {
-const err29 = {instancePath:instancePath+"/address",schemaPath:"#/components/schemas/Address/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/address/country",schemaPath:"#/components/schemas/Address/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/address",schemaPath:"#/components/schemas/Address/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -33762,12 +33850,12 @@ passing0 = 0;
 }
 const _errs29 = errors;
 if(data6 !== null){
-const err30 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err31 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -33783,12 +33871,12 @@ passing0 = 1;
 }
 }
 if(!valid2){
-const err31 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err32 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -33806,20 +33894,7 @@ vErrors = null;
 }
 if(data.internal !== undefined){
 if(typeof data.internal !== "boolean"){
-const err32 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.language !== undefined){
-let data12 = data.language;
-if(typeof data12 !== "string"){
-const err33 = {instancePath:instancePath+"/language",schemaPath:"#/components/schemas/Language/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/internal",schemaPath:"#/properties/internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -33828,8 +33903,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!(((((((data12 === "de") || (data12 === "en")) || (data12 === "fr")) || (data12 === "es")) || (data12 === "it")) || (data12 === "nl")) || (data12 === "pl"))){
-const err34 = {instancePath:instancePath+"/language",schemaPath:"#/components/schemas/Language/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.language !== undefined){
+let data12 = data.language;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/language",schemaPath:"#/components/schemas/Language/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -33838,12 +33916,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.createdAt !== undefined){
-let data13 = data.createdAt;
-if(typeof data13 === "string"){
-if(!(formats6.validate(data13))){
-const err35 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(!(((((((data12 === "de") || (data12 === "en")) || (data12 === "fr")) || (data12 === "es")) || (data12 === "it")) || (data12 === "nl")) || (data12 === "pl"))){
+const err35 = {instancePath:instancePath+"/language",schemaPath:"#/components/schemas/Language/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -33853,8 +33927,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.createdAt !== undefined){
+let data13 = data.createdAt;
+if(typeof data13 === "string"){
+if(!(formats6.validate(data13))){
+const err36 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -33864,11 +33941,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.applications !== undefined){
-let data14 = data.applications;
-if(Array.isArray(data14)){
-if(data14.length > 100){
-const err37 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+else {
+const err37 = {instancePath:instancePath+"/createdAt",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -33877,12 +33951,16 @@ vErrors.push(err37);
 }
 errors++;
 }
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.id === undefined){
-const err38 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+if(data.signIn !== undefined){
+let data14 = data.signIn;
+const _errs40 = errors;
+let valid7 = false;
+let passing1 = null;
+const _errs41 = errors;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.issuer === undefined){
+const err38 = {instancePath:instancePath+"/signIn",schemaPath:"#/components/schemas/ProviderSubject/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -33891,8 +33969,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data15.label === undefined){
-const err39 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data14.subject === undefined){
+const err39 = {instancePath:instancePath+"/signIn",schemaPath:"#/components/schemas/ProviderSubject/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -33901,8 +33979,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data15.accessSince === undefined){
-const err40 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "accessSince"},message:"must have required property '"+"accessSince"+"'"};
+for(const key2 in data14){
+if(!((key2 === "issuer") || (key2 === "subject"))){
+const err40 = {instancePath:instancePath+"/signIn",schemaPath:"#/components/schemas/ProviderSubject/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -33911,8 +33990,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data15.roles === undefined){
-const err41 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
+}
+if(data14.issuer !== undefined){
+if(typeof data14.issuer !== "string"){
+const err41 = {instancePath:instancePath+"/signIn/issuer",schemaPath:"#/components/schemas/ProviderSubject/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -33921,8 +34002,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data15.accountAccesses === undefined){
-const err42 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
+}
+if(data14.subject !== undefined){
+if(typeof data14.subject !== "string"){
+const err42 = {instancePath:instancePath+"/signIn/subject",schemaPath:"#/components/schemas/ProviderSubject/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -33931,9 +34014,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key2 in data15){
-if(!(((((key2 === "id") || (key2 === "label")) || (key2 === "accessSince")) || (key2 === "roles")) || (key2 === "accountAccesses"))){
-const err43 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/signIn",schemaPath:"#/components/schemas/ProviderSubject/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -33942,12 +34026,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+var _valid1 = _errs41 === errors;
+if(_valid1){
+valid7 = true;
+passing1 = 0;
 }
-if(data15.id !== undefined){
-let data16 = data15.id;
-if(typeof data16 === "string"){
-if(!pattern1.test(data16)){
-const err44 = {instancePath:instancePath+"/applications/" + i0+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
+const _errs49 = errors;
+if(data14 !== null){
+const err44 = {instancePath:instancePath+"/signIn",schemaPath:"#/properties/signIn/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -33956,9 +34042,19 @@ vErrors.push(err44);
 }
 errors++;
 }
+var _valid1 = _errs49 === errors;
+if(_valid1 && valid7){
+valid7 = false;
+passing1 = [passing1, 1];
 }
 else {
-const err45 = {instancePath:instancePath+"/applications/" + i0+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(_valid1){
+valid7 = true;
+passing1 = 1;
+}
+}
+if(!valid7){
+const err45 = {instancePath:instancePath+"/signIn",schemaPath:"#/properties/signIn/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -33967,10 +34063,23 @@ vErrors.push(err45);
 }
 errors++;
 }
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
 }
-if(data15.label !== undefined){
-if(typeof data15.label !== "string"){
-const err46 = {instancePath:instancePath+"/applications/" + i0+"/label",schemaPath:"#/properties/applications/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.applications !== undefined){
+let data17 = data.applications;
+if(Array.isArray(data17)){
+if(data17.length > 100){
+const err46 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -33979,12 +34088,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data15.accessSince !== undefined){
-let data18 = data15.accessSince;
-if(typeof data18 === "string"){
-if(!(formats6.validate(data18))){
-const err47 = {instancePath:instancePath+"/applications/" + i0+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const len0 = data17.length;
+for(let i0=0; i0<len0; i0++){
+let data18 = data17[i0];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.id === undefined){
+const err47 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -33993,9 +34102,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/applications/" + i0+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data18.label === undefined){
+const err48 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -34004,16 +34112,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data15.roles !== undefined){
-let data19 = data15.roles;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-let data20 = data19[i1];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.id === undefined){
-const err49 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data18.accessSince === undefined){
+const err49 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "accessSince"},message:"must have required property '"+"accessSince"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -34022,8 +34122,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data20.key === undefined){
-const err50 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(data18.roles === undefined){
+const err50 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -34032,8 +34132,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data20.label === undefined){
-const err51 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data18.accountAccesses === undefined){
+const err51 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "accountAccesses"},message:"must have required property '"+"accountAccesses"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -34042,9 +34142,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-for(const key3 in data20){
-if(!(((key3 === "id") || (key3 === "key")) || (key3 === "label"))){
-const err52 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+for(const key3 in data18){
+if(!(((((key3 === "id") || (key3 === "label")) || (key3 === "accessSince")) || (key3 === "roles")) || (key3 === "accountAccesses"))){
+const err52 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -34054,9 +34154,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data20.id !== undefined){
-if(typeof data20.id !== "string"){
-const err53 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data18.id !== undefined){
+let data19 = data18.id;
+if(typeof data19 === "string"){
+if(!pattern1.test(data19)){
+const err53 = {instancePath:instancePath+"/applications/" + i0+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -34066,9 +34168,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data20.key !== undefined){
-if(typeof data20.key !== "string"){
-const err54 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err54 = {instancePath:instancePath+"/applications/" + i0+"/id",schemaPath:"#/components/schemas/ApplicationIdValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -34078,9 +34179,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data20.label !== undefined){
-if(typeof data20.label !== "string"){
-const err55 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data18.label !== undefined){
+if(typeof data18.label !== "string"){
+const err55 = {instancePath:instancePath+"/applications/" + i0+"/label",schemaPath:"#/properties/applications/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -34090,9 +34191,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data18.accessSince !== undefined){
+let data21 = data18.accessSince;
+if(typeof data21 === "string"){
+if(!(formats6.validate(data21))){
+const err56 = {instancePath:instancePath+"/applications/" + i0+"/accessSince",schemaPath:"#/components/schemas/DateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -34102,9 +34205,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
 else {
-const err57 = {instancePath:instancePath+"/applications/" + i0+"/roles",schemaPath:"#/properties/applications/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err57 = {instancePath:instancePath+"/applications/" + i0+"/accessSince",schemaPath:"#/components/schemas/DateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -34114,15 +34216,15 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data15.accountAccesses !== undefined){
-let data24 = data15.accountAccesses;
-if(Array.isArray(data24)){
-const len2 = data24.length;
-for(let i2=0; i2<len2; i2++){
-let data25 = data24[i2];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.id === undefined){
-const err58 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data18.roles !== undefined){
+let data22 = data18.roles;
+if(Array.isArray(data22)){
+const len1 = data22.length;
+for(let i1=0; i1<len1; i1++){
+let data23 = data22[i1];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.id === undefined){
+const err58 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -34131,8 +34233,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data25.key === undefined){
-const err59 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(data23.key === undefined){
+const err59 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -34141,8 +34243,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data25.label === undefined){
-const err60 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data23.label === undefined){
+const err60 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -34151,9 +34253,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-for(const key4 in data25){
+for(const key4 in data23){
 if(!(((key4 === "id") || (key4 === "key")) || (key4 === "label"))){
-const err61 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err61 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -34163,9 +34265,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data25.id !== undefined){
-if(typeof data25.id !== "string"){
-const err62 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.id !== undefined){
+if(typeof data23.id !== "string"){
+const err62 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -34175,9 +34277,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data25.key !== undefined){
-if(typeof data25.key !== "string"){
-const err63 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.key !== undefined){
+if(typeof data23.key !== "string"){
+const err63 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -34187,9 +34289,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data25.label !== undefined){
-if(typeof data25.label !== "string"){
-const err64 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.label !== undefined){
+if(typeof data23.label !== "string"){
+const err64 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -34201,7 +34303,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err65 = {instancePath:instancePath+"/applications/" + i0+"/roles/" + i1,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -34213,7 +34315,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses",schemaPath:"#/properties/applications/items/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err66 = {instancePath:instancePath+"/applications/" + i0+"/roles",schemaPath:"#/properties/applications/items/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -34223,9 +34325,15 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data18.accountAccesses !== undefined){
+let data27 = data18.accountAccesses;
+if(Array.isArray(data27)){
+const len2 = data27.length;
+for(let i2=0; i2<len2; i2++){
+let data28 = data27[i2];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.id === undefined){
+const err67 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -34234,10 +34342,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data28.key === undefined){
+const err68 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -34246,10 +34352,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data28.label === undefined){
+const err69 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -34258,14 +34362,121 @@ vErrors.push(err69);
 }
 errors++;
 }
-validate217.errors = vErrors;
+for(const key5 in data28){
+if(!(((key5 === "id") || (key5 === "key")) || (key5 === "label"))){
+const err70 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data28.id !== undefined){
+if(typeof data28.id !== "string"){
+const err71 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2+"/id",schemaPath:"#/components/schemas/Ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data28.key !== undefined){
+if(typeof data28.key !== "string"){
+const err72 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2+"/key",schemaPath:"#/components/schemas/Ref/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data28.label !== undefined){
+if(typeof data28.label !== "string"){
+const err73 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2+"/label",schemaPath:"#/components/schemas/Ref/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses/" + i2,schemaPath:"#/components/schemas/Ref/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/applications/" + i0+"/accountAccesses",schemaPath:"#/properties/applications/items/properties/accountAccesses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const EmailChange = validate218;
-const schema414 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
+export const EmailChange = validate219;
+const schema416 = {"type":"object","additionalProperties":false,"required":["email"],"properties":{"email":{"$ref":"#/components/schemas/Email"}}};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -34337,14 +34548,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const UserClaims = validate219;
-const schema416 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
+export const UserClaims = validate220;
+const schema418 = {"type":"object","additionalProperties":false,"required":["sub","email","given_name","family_name","name","internal","language","hkData"],"properties":{"sub":{"$ref":"#/components/schemas/Uuid"},"email":{"type":"string"},"given_name":{"type":"string"},"family_name":{"type":"string"},"name":{"type":"string"},"internal":{"type":"boolean"},"language":{"$ref":"#/components/schemas/Language"},"hkData":{"type":"object","additionalProperties":false,"required":["attributes","permissions"],"properties":{"attributes":{"type":"object","required":["firstName","lastName"],"properties":{"firstName":{"type":"string"},"lastName":{"type":"string"}},"additionalProperties":{"type":"string"}},"permissions":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -34717,7 +34928,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 

@@ -17,6 +17,7 @@ import {
 } from './token-answers.ts';
 import type { AuthStateData } from './auth.ts';
 import { createMemoryAuthStateStore } from '../testing/index.ts';
+import type { UserIds } from '../ports/ports.ts';
 
 const none = { attributes: { firstName: '', lastName: '' }, permissions: [], internal: false };
 
@@ -94,22 +95,42 @@ describe('ID token claims', () => {
   it('allows 30 s of skew', () => {
     expect(checkIdTokenClaims({ ...claims, exp: now / 1000 - 29 }, expect_).ok).toBe(true);
   });
+  // The directory's id of a subject at an issuer: what the servers pass (@portal/server's directoryUserId).
+  const named: { asked: [string, string][] } & UserIds = {
+    asked: [],
+    of(issuer, subject) {
+      named.asked.push([issuer, subject]);
+      return subject === 'u1' ? '5e0f2b1c-0000-5000-8000-000000000001' : 'other';
+    },
+  };
   it('builds the signed-in user (names from hkData, else given/family name)', () => {
-    const user = signedInUserFromClaims({
-      ...claims,
-      hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['x'] },
-      email: 'd@x.test',
-    });
+    const user = signedInUserFromClaims(
+      {
+        ...claims,
+        hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['x'] },
+        email: 'd@x.test',
+      },
+      named,
+    );
     expect(user).toEqual({
-      id: 'u1',
+      id: '5e0f2b1c-0000-5000-8000-000000000001',
       issuer: 'https://idp/',
       fullName: 'Dana Dealer',
       email: 'd@x.test',
       hkData: { attributes: { firstName: 'Dana', lastName: 'Dealer' }, permissions: ['x'], internal: false },
     });
-    const fallback = signedInUserFromClaims({ ...claims, given_name: 'G', family_name: 'F', emails: ['e@x.test'] });
+    const fallback = signedInUserFromClaims(
+      { ...claims, given_name: 'G', family_name: 'F', emails: ['e@x.test'] },
+      named,
+    );
     expect(fallback).toMatchObject({ fullName: 'G F', email: 'e@x.test', hkData: { permissions: [] } });
-    expect(signedInUserFromClaims(claims)).not.toHaveProperty('email');
+    expect(signedInUserFromClaims(claims, named)).not.toHaveProperty('email');
+  });
+  it("names the user by the directory's id of the token's subject at its issuer (ADR 0029)", () => {
+    named.asked.length = 0;
+    const user = signedInUserFromClaims({ ...claims, sub: 'dwho' }, named);
+    expect(named.asked).toEqual([['https://idp/', 'dwho']]);
+    expect(user).toMatchObject({ id: 'other', issuer: 'https://idp/' });
   });
 });
 

@@ -7,6 +7,7 @@ import type { DecodedOf } from './decode.ts';
 import type { StoredSession } from './auth.ts';
 import { fullName } from './user.ts';
 import type { HkData, SignedInUser } from './user.ts';
+import type { UserIds } from '../ports/ports.ts';
 
 const maxHkDataChars = 32_768;
 const maxPermissions = 500;
@@ -84,14 +85,17 @@ export function decodeIdTokenClaims(raw: unknown): IdTokenClaims | undefined {
   return decodeOrUndefined(idTokenClaimsDecoder, raw);
 }
 
-/** The signed-in user from ID-token claims (full name = first + last, trimmed). */
-export function signedInUserFromClaims(claims: IdTokenClaims): SignedInUser {
+/**
+ * The signed-in user from ID-token claims (full name = first + last, trimmed); their id is the
+ * directory's id of the token's subject at its issuer (`userIds`, ADR 0029), the API's too.
+ */
+export function signedInUserFromClaims(claims: IdTokenClaims, userIds: UserIds): SignedInUser {
   const hkData = decodeHkData(claims.hkData);
   const first = hkData.attributes.firstName || (claims.given_name ?? '');
   const last = hkData.attributes.lastName || (claims.family_name ?? '');
   const email = claims.email ?? claims.emails?.[0];
   return {
-    id: claims.sub,
+    id: userIds.of(claims.iss, claims.sub),
     issuer: claims.iss,
     fullName: fullName(first, last),
     hkData,

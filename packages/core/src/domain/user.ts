@@ -12,7 +12,10 @@ export interface HkData {
 }
 
 export interface SignedInUser {
-  /** `sub` of the ID token. */
+  /**
+   * The directory's id of the ID token's `sub` at its `iss` (ADR 0029): the `sub` itself where it
+   * is a UUID, else a name-based UUID of both; the API names the user so too.
+   */
   readonly id: string;
   /** `iss` of the ID token. */
   readonly issuer: string;

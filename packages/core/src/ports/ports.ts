@@ -124,6 +124,15 @@ export interface IdentityProvider {
   endSessionUrl: (request: EndSessionRequest) => Promise<string | undefined>;
 }
 
+/**
+ * The directory's user id of a subject of the identity provider (ADR 0029): a UUID, the subject
+ * itself where it is one. The portal server passes @portal/server's `directoryUserId`, the
+ * function the API names its callers with, so that the portal's "me" is the API's.
+ */
+export interface UserIds {
+  of: (issuer: string, subject: string) => string;
+}
+
 /** The address bar. */
 export interface Navigator {
   /** Absolute URL of the current page. */
@@ -206,6 +215,7 @@ export interface Ports {
   readonly sessionStore: SessionStore;
   readonly lock: Lock;
   readonly identityProvider: IdentityProvider;
+  readonly userIds: UserIds;
   readonly navigator: Navigator;
   readonly localeStore: LocaleStore;
   readonly markerStore: MarkerStore;

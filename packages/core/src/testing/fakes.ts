@@ -39,6 +39,7 @@ import type {
   RefreshGrantRequest,
   SessionStore,
   TimerHandle,
+  UserIds,
 } from '../ports/ports.ts';
 import { sha256 } from './sha256.ts';
 import { base64Url } from '../domain/random.ts';
@@ -234,6 +235,15 @@ export function createMemorySessionStore(initial?: StoredSession): MemorySession
       return writes;
     },
   };
+}
+
+/**
+ * The directory's user ids, for tests: `<subject>@<issuer>`, visibly not the subject, so a test
+ * sees that core named the user through the port. The servers pass @portal/server's
+ * `directoryUserId` (tested there), never this.
+ */
+function createFakeUserIds(): UserIds {
+  return { of: (issuer, subject) => `${subject}@${issuer}` };
 }
 
 /** One session's refresh lock: its tasks run one after the other. */
@@ -697,6 +707,7 @@ export function createTestPorts(options: TestPortsOptions = {}): TestPorts {
     identityProvider: createFakeIdentityProvider(
       options.user === undefined ? { clock } : { clock, user: options.user },
     ),
+    userIds: createFakeUserIds(),
     navigator: createFakeNavigator(options.url),
     localeStore: createMemoryLocaleStore(options.locale),
     markerStore: createMemoryMarkerStore(),

@@ -2,6 +2,7 @@
 // attributes, roles, account-access groups, a custom flow, open access requests, history,
 // a webhook and one account of every kind (ids and e-mails from the contract's identities).
 import { globalPermissions, type GlobalPermission } from '@portal/core';
+import { directoryUserId } from '@portal/server';
 import type { Database } from '../database.ts';
 import { recordHistory } from '../../history.ts';
 import type { SecretBox } from '../../secrets.ts';
@@ -26,6 +27,21 @@ export interface SeedOptions {
   dealerShopUrl: string;
   /** Seals the demo webhook's password (secrets at rest, #29.5). */
   secrets: SecretBox;
+  /**
+   * A user of the configured provider made the portal's global administrator (API_SEED_ADMIN):
+   * the demo against a provider whose users are not the demo accounts (LemonLDAP::NG's rtyler),
+   * under the directory's id of their subject at its issuer (ADR 0029).
+   */
+  providerAdmin?: ProviderAdmin | undefined;
+}
+
+/** A user of the provider the seed makes global administrator: their subject there and what the directory shows. */
+export interface ProviderAdmin {
+  issuer: string;
+  subject: string;
+  email: string;
+  firstName: string;
+  lastName: string;
 }
 
 const APP_PERMISSIONS = [
@@ -131,6 +147,29 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
         })
         .execute();
       await hist('users', a.id, { email: a.email, firstName: a.firstName, lastName: a.lastName });
+    }
+    const admin = options.providerAdmin;
+    const providerAdminId = admin === undefined ? undefined : directoryUserId(admin.issuer, admin.subject);
+    if (admin !== undefined && providerAdminId !== undefined) {
+      await trx
+        .insertInto('users')
+        .values({
+          id: providerAdminId,
+          email: admin.email,
+          first_name: admin.firstName,
+          last_name: admin.lastName,
+          address: JSON.stringify(null),
+          language: 'de',
+          internal: false,
+          issuer: admin.issuer,
+          subject: admin.subject,
+        })
+        .execute();
+      await hist('users', providerAdminId, {
+        email: admin.email,
+        firstName: admin.firstName,
+        lastName: admin.lastName,
+      });
     }
     const extras: string[] = [];
     for (let n = 1; n <= 48; n++) {
@@ -615,6 +654,9 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<void
     // ---------------------------------------------------------------- grants and values
     const grants: [string, string, string[], string[]][] = [
       [apps.portal, users.globalAdmin, [roles.globalAdmin], []],
+      ...(providerAdminId === undefined
+        ? []
+        : [[apps.portal, providerAdminId, [roles.globalAdmin], []] satisfies [string, string, string[], string[]]]),
       [apps.kitchenPlanner, users.appAdmin, [roles.plannerAdmin], []],
       [apps.servicePortal, users.appAdmin, [roles.serviceUser], []],
       [apps.dealerOrdering, users.partner, [roles.dealerOrderer], [accountAccesses.dealerNord]],

@@ -146,7 +146,7 @@ describe('refreshSession', () => {
   it('a refreshed ID token without the data claim keeps the data the session had (a standard provider)', async () => {
     const given = await signedIn();
     const now = Math.floor(given.ports.clock.now() / 1000);
-    const claims = { iss: given.user.issuer, sub: given.user.id, aud: 'hk-portal', iat: now, exp: now + 3600 };
+    const claims = { iss: given.user.issuer, sub: 'user-1', aud: 'hk-portal', iat: now, exp: now + 3600 };
     const withData = { ...given.user, hkData: { ...given.user.hkData, permissions: ['roles.read'] } };
     given.ports.identityProvider.answerNext({
       access_token: 'a2',
@@ -190,7 +190,7 @@ describe('refreshSession', () => {
       policy: testAuthConfig.policies.refresh,
     };
     await ports.sessionStore.write(session);
-    const user = userFromSession(session);
+    const user = userFromSession(session, ports.userIds);
     if (user === undefined) throw new Error('no user');
     ports.identityProvider.answerNext({
       access_token: 'a2',
@@ -333,7 +333,7 @@ describe('restore helpers', () => {
     expect(refreshDueIn({ ...session, expiresAt: now }, now)).toBe(0);
     expect(refreshDueIn(undefined, 0)).toBe(2_147_483_647);
     expect(
-      userFromSession({ accessToken: 'a', accessTokenIsIdToken: false, idToken: 'bad', expiresAt: 0 }),
+      userFromSession({ accessToken: 'a', accessTokenIsIdToken: false, idToken: 'bad', expiresAt: 0 }, ports.userIds),
     ).toBeUndefined();
   });
 });

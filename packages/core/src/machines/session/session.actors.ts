@@ -13,7 +13,7 @@ import { userFromSession } from './session.restore.ts';
 import type { LoadedSession } from './session.types.ts';
 
 /** One session's ports: its store and its refresh lock, the clock, the provider. */
-export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider'>;
+export type SessionPorts = Pick<Ports, 'clock' | 'sessionStore' | 'lock' | 'identityProvider' | 'userIds'>;
 
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code']): PortalError => ({
   kind: 'auth',
@@ -42,7 +42,7 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
       stored.accessToken !== request.session.accessToken &&
       stored.expiresAt >= request.session.expiresAt
     ) {
-      const user = userFromSession(stored);
+      const user = userFromSession(stored, ports.userIds);
       if (user !== undefined && user.id === request.user.id && user.issuer === request.user.issuer)
         return { session: stored, user };
     }
@@ -80,11 +80,11 @@ export async function refreshSession(ports: SessionPorts, request: RefreshReques
           authError(checked.problem === 'issuer' ? 'auth.subjectChanged' : 'auth.invalidIdToken'),
         );
       }
-      if (checked.claims.sub !== request.user.id || checked.claims.iss !== request.user.issuer) {
+      const refreshed = signedInUserFromClaims(checked.claims, ports.userIds);
+      if (refreshed.id !== request.user.id || refreshed.issuer !== request.user.issuer) {
         await ports.sessionStore.clear();
         throw new PortalFailure(authError('auth.subjectChanged'));
       }
-      const refreshed = signedInUserFromClaims(checked.claims);
       // A provider without the portal's data claim (a standard one: the data came from the
       // directory at sign-in) keeps the data the session had.
       user = checked.claims.hkData === undefined ? { ...refreshed, hkData: request.user.hkData } : refreshed;

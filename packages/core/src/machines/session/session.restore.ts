@@ -3,6 +3,7 @@
 
 import type { StoredSession } from '../../domain/auth.ts';
 import type { SignedInUser } from '../../domain/user.ts';
+import type { UserIds } from '../../ports/ports.ts';
 import { decodeIdTokenClaims, signedInUserFromClaims } from '../../domain/claims.ts';
 import { readJwtPayload } from '../../domain/jwt.ts';
 import { refreshLeadMs } from '../../domain/constants.ts';
@@ -39,8 +40,8 @@ function issuedAtOf(token: string): number | undefined {
   return typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : undefined;
 }
 
-/** The user from a stored session's ID token (verified when it was stored). */
-export function userFromSession(session: StoredSession): SignedInUser | undefined {
+/** The user from a stored session's ID token (verified when it was stored), named by `userIds`. */
+export function userFromSession(session: StoredSession, userIds: UserIds): SignedInUser | undefined {
   const claims = decodeIdTokenClaims(readJwtPayload(session.idToken));
-  return claims === undefined ? undefined : signedInUserFromClaims(claims);
+  return claims === undefined ? undefined : signedInUserFromClaims(claims, userIds);
 }

@@ -47,7 +47,12 @@ describe('the round trip through the provider', () => {
     expect(query.prompt).toBeUndefined();
     expect(ports.identityProvider.calls.authorize[0]?.policy).toBe('b2c_1a_signin');
     const output = await callback(ports, ports.identityProvider.callbackUrlFor(state));
-    expect(output).toMatchObject({ status: 'signedIn', returnPath: '/settings', user: { id: 'user-1' } });
+    // The user is named by the userIds port (the fake's `<subject>@<issuer>`), as the API names them.
+    expect(output).toMatchObject({
+      status: 'signedIn',
+      returnPath: '/settings',
+      user: { id: `user-1@${ports.identityProvider.issuer}`, issuer: ports.identityProvider.issuer },
+    });
     if (output.status !== 'signedIn') return;
     expect(output.session.policy).toBe('b2c_1a_signin');
     // The record is used once: the same answer again finds none.

@@ -17,7 +17,7 @@ import { withoutQueryParams } from '../../domain/url-build.ts';
 import { isIdentityProviderError, PortalFailure } from '../../errors/errors.ts';
 import { identityError } from '../../errors/identity-error.ts';
 
-export type AuthPorts = Pick<Ports, 'clock' | 'random' | 'digest' | 'authStateStore' | 'identityProvider'>;
+export type AuthPorts = Pick<Ports, 'clock' | 'random' | 'digest' | 'authStateStore' | 'identityProvider' | 'userIds'>;
 
 const authError = (code: Extract<PortalError, { kind: 'auth' }>['code'], detail?: string): PortalError =>
   detail === undefined ? { kind: 'auth', status: 500, code } : { kind: 'auth', status: 500, code, detail };
@@ -213,6 +213,7 @@ function providerFailure(error: unknown, signedIn: boolean, url: string, referre
 
 /** Turn a token response into a session and user, checking the ID token's claims. */
 function sessionFromTokenResponse(
+  userIds: AuthPorts['userIds'],
   raw: unknown,
   expect: {
     readonly issuer: string;
@@ -234,7 +235,7 @@ function sessionFromTokenResponse(
     expiresAt: expect.now + response.expires_in * 1000,
     policy: expect.policy,
   };
-  return { session, user: signedInUserFromClaims(checked.claims) };
+  return { session, user: signedInUserFromClaims(checked.claims, userIds) };
 }
 
 export interface ExchangeRequest {
@@ -278,7 +279,7 @@ export async function exchangeCode(ports: AuthPorts, request: ExchangeRequest): 
   } catch (error) {
     throw new PortalFailure(providerFailure(error, request.signedIn, request.url, record.extraData.referrer));
   }
-  return sessionFromTokenResponse(raw, {
+  return sessionFromTokenResponse(ports.userIds, raw, {
     issuer: metadata.issuer,
     clientId: record.tokenPolicyData.client_id,
     nonce: record.nonce,

@@ -1,5 +1,7 @@
-// A user of the directory (global; all_users.read): every field, the applications with
-// roles, account accesses and access since; delete after confirmation (all_users.write).
+// A user of the directory (global; all_users.read): every field, where they sign in (the
+// provider's issuer and their subject there: a user name such as LemonLDAP::NG's is not their
+// id, ADR 0029), the applications with roles, account accesses and access since; delete after
+// confirmation (all_users.write).
 import { useParams } from 'wouter';
 import { ReadOnlyField, ReadOnlyGroup, UiLink } from '@portal/ui';
 import type { UserDetail } from '@portal/adapters/admin';
@@ -27,7 +29,7 @@ function addressText(address: UserDetail['address']): string {
   return [address.street, city, address.country].filter((part) => part !== undefined && part !== '').join(', ');
 }
 
-function UserView({ user }: { readonly user: UserDetail }) {
+export function UserView({ user }: { readonly user: UserDetail }) {
   const t = useAdminT();
   const { t: tc } = useTranslation('common');
   const date = useFormatDate();
@@ -50,6 +52,12 @@ function UserView({ user }: { readonly user: UserDetail }) {
               value={user.internal ? t('common.yes') : t('common.no')}
             />
             <ReadOnlyField label={t('users.fields.createdAt')} value={date(user.createdAt)} />
+            {user.signIn !== null && (
+              <>
+                <ReadOnlyField label={t('users.fields.signInSubject')} value={user.signIn.subject} />
+                <ReadOnlyField label={t('users.fields.signInIssuer')} value={user.signIn.issuer} />
+              </>
+            )}
           </Grid>
         </ReadOnlyGroup>
       </Section>
