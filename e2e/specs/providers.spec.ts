@@ -5,6 +5,7 @@
 // in, sees the launcher (the API accepts that provider's tokens), keeps working past the access
 // token's lifetime (the portal server refreshed the session), and signs out at the provider; an
 // administrator who signs in at LemonLDAP::NG too opens that user in the console (ADR 0029).
+import type { Page } from '@playwright/test';
 import { account, demoApps, fullNameOf } from '../helpers/accounts.ts';
 import { startOwnStack, type OwnStack } from '../helpers/own-stack.ts';
 import {
@@ -18,6 +19,16 @@ import {
 } from '../helpers/portal.ts';
 
 test.describe.configure({ mode: 'serial' });
+
+/** Signs in at the portal through LemonLDAP::NG's form as `user` (the demo users' password is their name). */
+async function signInAtLemonldap(page: Page, portal: string, user: string): Promise<void> {
+  await page.goto(`${portal}/`);
+  await page.getByRole('link', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4160\//);
+  await page.locator('input[name="user"]').fill(user);
+  await page.locator('input[name="password"]').fill(user);
+  await page.locator('button[type="submit"]').first().click();
+}
 
 test.describe('a B2C-shaped tenant', () => {
   let stack: OwnStack;
@@ -82,12 +93,7 @@ test.describe('LemonLDAP::NG, a standard provider', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await page.goto(`${stack.urls.portal}/`);
-    await page.getByRole('link', { name: 'Anmelden' }).click();
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4160\//);
-    await page.locator('input[name="user"]').fill('dwho');
-    await page.locator('input[name="password"]').fill('dwho');
-    await page.locator('button[type="submit"]').first().click();
+    await signInAtLemonldap(page, stack.urls.portal, 'dwho');
 
     // The launcher of a user the directory meets for the first time: the API accepted the token.
     await expect(page).toHaveURL(`${stack.urls.portal}/`);
@@ -123,12 +129,7 @@ test.describe('LemonLDAP::NG, a standard provider', () => {
   }) => {
     test.setTimeout(120_000);
     // rtyler administers the portal (the demo seed's API_SEED_ADMIN on this stack).
-    await page.goto(`${stack.urls.portal}/`);
-    await page.getByRole('link', { name: 'Anmelden' }).click();
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4160\//);
-    await page.locator('input[name="user"]').fill('rtyler');
-    await page.locator('input[name="password"]').fill('rtyler');
-    await page.locator('button[type="submit"]').first().click();
+    await signInAtLemonldap(page, stack.urls.portal, 'rtyler');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Rose Tyler');
 
     await page.goto(`${stack.urls.portal}/admin/users`);

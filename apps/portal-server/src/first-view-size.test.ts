@@ -10,7 +10,7 @@ import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { providerConfigFromEnv } from '@portal/server';
 import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
-import { sessionCookieName } from './auth.ts';
+import { signInAt } from './test-sign-in.ts';
 
 const portal = 'http://localhost:5173';
 const dist = join(import.meta.dirname, '..', '..', 'portal', 'dist');
@@ -122,18 +122,7 @@ beforeAll(async () => {
     },
     { database, identityProvider, fetch: fakeApi, log: () => undefined },
   );
-  const start = await server.app.request(`${portal}/auth/login`);
-  const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-  const cookies = start.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const back = await server.app.request(identityProvider.callbackUrlFor(state), { headers: { cookie: cookies } });
-  sessionCookie =
-    back.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${sessionCookieName}=`))
-      ?.split(';')[0] ?? '';
+  sessionCookie = await signInAt(server.app, identityProvider, portal);
 });
 let sessionCookie = '';
 afterAll(async () => {

@@ -16,9 +16,9 @@ import type { StartFirstView } from '@portal/portal/first-view';
 import type { ServerConfig } from './config.ts';
 import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
-import { sessionCookieName } from './auth.ts';
 import { greetingScript, greetingScriptSource, loadFirstViewRenderer } from './first-view.ts';
 import { firstViewTimeoutMs } from './app.ts';
+import { signInAt } from './test-sign-in.ts';
 
 const portal = 'http://localhost:5173';
 const bundle = join(import.meta.dirname, '..', '..', 'portal', 'dist-ssr', 'server-render.js');
@@ -174,21 +174,7 @@ function cssClassSelector(name: string): string {
   return `.${escaped}`;
 }
 
-async function signIn(server: Server): Promise<string> {
-  const start = await server.app.request(`${portal}/auth/login`);
-  const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-  const cookies = start.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const back = await server.app.request(idp.callbackUrlFor(state), { headers: { cookie: cookies } });
-  return (
-    back.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${sessionCookieName}=`))
-      ?.split(';')[0] ?? ''
-  );
-}
+const signIn = (server: Server): Promise<string> => signInAt(server.app, idp, portal);
 
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><(script|\/body)/.exec(html)?.[1] ?? '';
 

@@ -15,8 +15,8 @@ import type { ServerConfig } from './config.ts';
 import { sql } from 'kysely';
 import { openPortalDatabase, type PortalDatabase } from './db/database.ts';
 import { createServer } from './server.ts';
-import { sessionCookieName } from './auth.ts';
 import { createRefreshLocks, refreshLockKey } from './sessions.ts';
+import { signInAt } from './test-sign-in.ts';
 
 type Server = Awaited<ReturnType<typeof createServer>>;
 
@@ -95,21 +95,7 @@ async function startServer(
 }
 
 /** A sign-in through `server` at the fake provider: the session cookie (`name=value`). */
-async function signIn(server: Server, idp: FakeIdentityProvider): Promise<string> {
-  const start = await server.app.request(`${portal}/auth/login?returnPath=%2F`);
-  const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-  const back = await server.app.request(idp.callbackUrlFor(state), {
-    headers: {
-      cookie: start.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    },
-  });
-  const session = back.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName}=`));
-  if (session === undefined) throw new Error(`no session cookie (${back.status})`);
-  return session.split(';')[0] ?? '';
-}
+const signIn = (server: Server, idp: FakeIdentityProvider): Promise<string> => signInAt(server.app, idp, portal, '/');
 
 const callApi = async (server: Server, cookie: string): Promise<Response> =>
   server.app.request(`${portal}/api/My/Applications`, { headers: { cookie } });

@@ -8,7 +8,7 @@ import { runtimeConfigFromEnv } from '@portal/portal/runtime-config';
 import { directoryUserId, providerConfigFromEnv } from '@portal/server';
 import type { ServerConfig } from './config.ts';
 import { createServer } from './server.ts';
-import { sessionCookieName } from './auth.ts';
+import { signInAt } from './test-sign-in.ts';
 
 const portal = 'http://localhost:5173';
 const clock = {
@@ -46,18 +46,7 @@ it('a signed-in browser is still signed in after the server restarts', async () 
   const options = { identityProvider: idp, log: () => undefined };
 
   const first = await createServer(config, options);
-  const start = await first.app.request(`${portal}/auth/login`);
-  const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-  const stateCookies = start.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const back = await first.app.request(idp.callbackUrlFor(state), { headers: { cookie: stateCookies } });
-  const cookie =
-    back.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(sessionCookieName))
-      ?.split(';')[0] ?? '';
+  const cookie = await signInAt(first.app, idp, portal);
   expect(cookie).not.toBe('');
   await first.close();
 

@@ -13,6 +13,17 @@ import { csvFields } from '../csv-fields.ts';
 import { nextBatch, pageRows, pageStart } from '../list-pages.ts';
 import { guards, iso, isoOrNull, type S } from './shared.ts';
 
+/** The columns of an application's user, for its list and its CSV alike (`applicationUserOf`). */
+const applicationUserColumns = [
+  'u.id',
+  'u.full_name',
+  'u.email',
+  'u.company_name',
+  'au.access_since',
+  'au.ends_at',
+  'au.role_ids',
+] as const;
+
 /** A user of an application as its list shows them; `roles` names their roles. */
 const applicationUserOf = (
   r: {
@@ -113,15 +124,7 @@ export function applicationUserListRoutes(deps: Deps): Hono<AppEnv> {
                   (join) => join.onTrue(),
                 )
             : base
-          ).select([
-            'u.id',
-            'u.full_name',
-            'u.email',
-            'u.company_name',
-            'au.access_since',
-            'au.ends_at',
-            'au.role_ids',
-          ]),
+          ).select([...applicationUserColumns]),
           keys,
           list,
           start.skip,
@@ -161,15 +164,7 @@ export function applicationUserListRoutes(deps: Deps): Hono<AppEnv> {
     const keys = applicationUserKeys[list.sort];
     return csvDownload(c, 'anwendungsbenutzer', applicationUserCsvColumns, async (limit, { last }) => {
       const rows = await nextBatch(
-        applicationUsersOf(a.id, list.like).select([
-          'u.id',
-          'u.full_name',
-          'u.email',
-          'u.company_name',
-          'au.access_since',
-          'au.ends_at',
-          'au.role_ids',
-        ]),
+        applicationUsersOf(a.id, list.like).select([...applicationUserColumns]),
         keys,
         list.order,
         limit,
